@@ -1,0 +1,3 @@
+from simulator.cli import main
+
+raise SystemExit(main())

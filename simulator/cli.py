@@ -1,0 +1,186 @@
+"""The ``simulator`` command: play, run, render, check, list.
+
+Bad input exits with status 2 and a one-line message naming the file, line and
+field; a script whose expectations fail (or that hits an illegal action) exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from simulator.core.errors import DataError, DiceExhausted
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="simulator", description="Tabletop wargame simulator.")
+    sub = p.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the program (scenario picker, or a scenario or save)")
+    play.add_argument("target", nargs="?", help="scenario id (see `simulator list`), scenario file or save")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--size", default="1280x800", help="window size WxH")
+
+    run = sub.add_parser("run", help="run a script (docs/scripting.md)")
+    run.add_argument("script")
+    run.add_argument("--json", action="store_true", help="print state and events as JSON")
+
+    render = sub.add_parser("render", help="draw a scenario, save or script to a PNG (headless)")
+    render.add_argument("target", help="scenario id, scenario file, save or script")
+    render.add_argument("--out", required=True, help="PNG file to write")
+    render.add_argument("--size", default="1600x1000", help="image size WxH")
+    render.add_argument("--step", type=int, default=None, help="for scripts: draw after this many actions")
+    render.add_argument("--los", nargs=2, metavar=("FROM", "TO"), help="overlay line of sight between two pieces")
+    render.add_argument("--range", dest="move_range", metavar="PIECE", help="overlay a piece's movement range")
+    render.add_argument("--measure", nargs=2, metavar=("FROM", "TO"), help="overlay a measurement")
+    render.add_argument("--labels", action="store_true", help="show hex labels")
+
+    check = sub.add_parser("check", help="validate data files (maps, scenarios, saves, scripts)")
+    check.add_argument("files", nargs="+")
+
+    sub.add_parser("list", help="list scenarios by game")
+    return p
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise DataError(f"--size must look like 1280x800, not {text!r}") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise DataError(f"--size {text} is out of range (200 to 8000 pixels a side)")
+    return w, h
+
+
+def cmd_list() -> int:
+    from simulator.core.registry import get_game
+    from simulator.core.scenario import list_scenarios, load_scenario
+
+    by_game: dict[str, list[tuple[str, str]]] = {}
+    for sid, path in list_scenarios():
+        try:
+            sc = load_scenario(path)
+            by_game.setdefault(sc.game, []).append((sid, sc.name))
+        except DataError as exc:
+            by_game.setdefault(sid.split("/")[0], []).append((sid, f"(broken: {exc})"))
+    if not by_game:
+        print("no scenarios found")
+    for game_id in sorted(by_game):
+        try:
+            title = get_game(game_id).name
+        except DataError:
+            title = game_id
+        print(f"{title}:")
+        for sid, name in by_game[game_id]:
+            print(f"  {sid:40s} {name}")
+    return 0
+
+
+def check_file(path: str) -> str:
+    """Validate one data file; returns a short description of what it is."""
+    from simulator.core.data import load_yaml
+    from simulator.core.hexmap import hexmap_from_document
+    from simulator.core.registry import game_ids, get_game
+    from simulator.core.scenario import scenario_from_document
+    from simulator.core.script import load_script, script_scenario
+    from simulator.core.session import SAVE_FORMAT, Session
+
+    doc = load_yaml(path)
+    data = doc.data
+    if not isinstance(data, dict):
+        raise DataError("expected a mapping at the top of the file", file=path, line=1)
+    fmt = data.get("format")
+    if fmt == "hexmap/1":
+        hexmap = hexmap_from_document(doc)
+        if isinstance(data.get("game"), str):
+            get_game(data["game"]).check_map(hexmap)
+        return f"hex map {hexmap.meta.get('name')} ({len(hexmap.labels)} hexes)"
+    if fmt == SAVE_FORMAT:
+        session = Session.load(path)
+        return f"save of {session.scenario.name} after {len(session.steps)} actions"
+    if fmt == "scenario/1" or (fmt is None and {"game", "name", "description"} <= set(data)):
+        sc = scenario_from_document(doc, Path(path).stem)
+        from simulator.core.session import Session as S
+        S(get_game(sc.game), sc, 0)   # the game checks the set-up when it builds the state
+        return f"scenario {sc.name}"
+    if fmt is None and "actions" in data:
+        doc = load_script(path)
+        script_scenario(doc)
+        return f"script with {len(data.get('actions', []))} actions"
+    for game_id in game_ids():
+        loaders = get_game(game_id).data_formats()
+        if fmt in loaders:
+            loaders[fmt](doc)
+            return f"{fmt} data"
+    raise DataError(f"unknown kind of data file (format {fmt!r}); expected a hex map, scenario, save, "
+                    "script or a game's data file", file=path, line=doc.line_of(("format",)) or 1)
+
+
+def cmd_check(files: Sequence[str]) -> int:
+    bad = 0
+    for f in files:
+        try:
+            print(f"{f}: ok, {check_file(f)}")
+        except DataError as exc:
+            bad += 1
+            print(str(exc), file=sys.stderr)
+    return 2 if bad else 0
+
+
+def cmd_run(script: str, as_json: bool) -> int:
+    from simulator.core.script import run_script
+
+    result = run_script(script)
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=1, ensure_ascii=False))
+    else:
+        for e in result.session.log:
+            rule = f"  [{e.rule}]" if e.rule else ""
+            print(f"{e.kind:>10}: {e.text}{rule}")
+        for r in result.refused:
+            print(f"   refused: {r['reason']}  [{r['rule']}]")
+        out = result.session.outcome()
+        if out:
+            print(f"   outcome: {out.text}")
+    if result.stopped:
+        print(f"stopped: {result.stopped}", file=sys.stderr)
+    for f in result.failures:
+        print(f"failed: {f}", file=sys.stderr)
+    return 0 if result.ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command in (None, "play"):
+            from simulator.client.app import play
+
+            target = getattr(args, "target", None)
+            size = _size(getattr(args, "size", "1280x800"))
+            return play(target, seed=getattr(args, "seed", None), size=size)
+        if args.command == "list":
+            return cmd_list()
+        if args.command == "check":
+            return cmd_check(args.files)
+        if args.command == "run":
+            return cmd_run(args.script, args.json)
+        if args.command == "render":
+            from simulator.client.render import render
+
+            overlays: dict[str, Any] = {"los": args.los, "range": args.move_range, "measure": args.measure,
+                                        "labels": args.labels}
+            render(args.target, Path(args.out), _size(args.size), step=args.step, overlays=overlays)
+            print(f"wrote {args.out}")
+            return 0
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except DiceExhausted as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
