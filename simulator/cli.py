@@ -95,10 +95,13 @@ def check_file(path: str) -> str:
     fmt = data.get("format")
     if fmt == "hexmap/1":
         hexmap = hexmap_from_document(doc)
-        if isinstance(data.get("game"), str):
-            get_game(data["game"]).check_map(hexmap)
+        try:
+            game = get_game(data["game"])
+        except DataError as exc:
+            raise doc.error(("game",), exc.message) from None
+        game.check_map(hexmap)
         return f"hex map {hexmap.meta.get('name')} ({len(hexmap.labels)} hexes)"
-    if fmt == SAVE_FORMAT:
+    if isinstance(fmt, str) and fmt.startswith(SAVE_FORMAT):
         session = Session.load(path)
         return f"save of {session.scenario.name} after {len(session.steps)} actions"
     if fmt == "scenario/1" or (fmt is None and {"game", "name", "description"} <= set(data)):
@@ -106,7 +109,7 @@ def check_file(path: str) -> str:
         from simulator.core.session import Session as S
         S(get_game(sc.game), sc, 0)   # the game checks the set-up when it builds the state
         return f"scenario {sc.name}"
-    if fmt is None and "actions" in data:
+    if fmt is None and ({"actions", "scenario", "setup", "dice", "expect"} & set(data)) and "game" not in data:
         doc = load_script(path)
         script_scenario(doc)
         return f"script with {len(data.get('actions', []))} actions"

@@ -39,6 +39,8 @@ class Document:
     data: Any
     file: str
     lines: dict[PathKey, int] = field(default_factory=dict)
+    #: Mapping keys YAML read as something other than text (``0707:`` is a number), by path.
+    raw_keys: dict[PathKey, Any] = field(default_factory=dict)
 
     def line_of(self, path: Iterable[str | int]) -> int:
         """The line of the deepest known node on ``path`` (1-based; 0 if unknown)."""
@@ -70,7 +72,8 @@ class _Constructor(yaml.constructor.SafeConstructor):
     pass
 
 
-def _build(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str, ctor: _Constructor) -> Any:
+def _build(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str, ctor: _Constructor,
+           raw_keys: dict[PathKey, Any]) -> Any:
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         ctor.flatten_mapping(node)
@@ -80,15 +83,17 @@ def _build(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str,
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise DataError("mapping keys must be plain words or numbers", file=file,
                                 line=key_node.start_mark.line + 1, field=format_path(path))
-            key = str(key) if not isinstance(key, str) else key
+            if not isinstance(key, str):
+                raw_keys[path + (str(key),)] = key
+                key = str(key)
             if key in out:
                 raise DataError(f"key {key!r} appears twice", file=file,
                                 line=key_node.start_mark.line + 1, field=format_path(path))
-            out[key] = _build(value_node, path + (key,), lines, file, ctor)
+            out[key] = _build(value_node, path + (key,), lines, file, ctor, raw_keys)
             lines[path + (key,)] = key_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(item, path + (i,), lines, file, ctor) for i, item in enumerate(node.value)]
+        return [_build(item, path + (i,), lines, file, ctor, raw_keys) for i, item in enumerate(node.value)]
     value = ctor.construct_object(node, deep=True)
     # Timestamps and binary would not survive a JSON round trip: keep their text.
     if not isinstance(value, (str, int, float, bool, type(None))):
@@ -112,14 +117,15 @@ def parse_yaml(text: str, file: str = "<input>") -> Document:
     if not nodes or nodes[0] is None:
         raise DataError("the file is empty", file=file, line=1)
     lines: dict[PathKey, int] = {}
+    raw_keys: dict[PathKey, Any] = {}
     ctor = _Constructor()
     try:
-        data = _build(nodes[0], (), lines, file, ctor)
+        data = _build(nodes[0], (), lines, file, ctor, raw_keys)
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         raise DataError(f"cannot read value: {exc.problem}", file=file,
                         line=mark.line + 1 if mark else 0) from None
-    return Document(data, file, lines)
+    return Document(data, file, lines, raw_keys)
 
 
 def load_yaml(path: str | Path) -> Document:

@@ -151,6 +151,8 @@ def hexmap_from_document(doc: Document) -> HexMap:
             terrain[lab] = terrain.get(lab, ()) + (name,)
     attrs: dict[str, dict[str, Any]] = {}
     for lab, value in data.get("hexes", {}).items():
+        if ("hexes", lab) in doc.raw_keys:
+            check_label(doc, ("hexes", lab), doc.raw_keys[("hexes", lab)], grid, columns, rows)
         attrs[check_label(doc, ("hexes", lab), lab, grid, columns, rows)] = value
     sides = []
     for i, side in enumerate(data.get("hexsides", [])):

@@ -74,9 +74,10 @@ def scenario_from_document(doc: Document, scenario_id: str) -> Scenario:
     """Validate a parsed scenario (generic part, then the game's part)."""
     validate(doc, schema("scenario"))
     data = doc.data
-    game = get_game(data["game"]) if isinstance(data.get("game"), str) else None
-    if game is None:
-        raise doc.error(("game",), "missing field 'game'")
+    try:
+        game = get_game(data["game"])
+    except DataError as exc:
+        raise doc.error(("game",), exc.message) from None
     validate(doc, {"type": "object", "properties": {
         "setup": game.setup_schema().get("setup", {"type": "object"}),
         "rules": game.setup_schema().get("rules", {"type": "object"}),
