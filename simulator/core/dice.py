@@ -94,6 +94,12 @@ class Dice:
         """Make a custom-faced die available by name (e.g. a SAGA faction die)."""
         self._custom[die.name] = die
 
+    def fork(self, seed: int) -> "Dice":
+        """New dice with their own seed that know the same custom dice (for look-ahead)."""
+        other = Dice(seed)
+        other._custom = dict(self._custom)
+        return other
+
     def die(self, name: str | Die) -> Die:
         if isinstance(name, Die):
             return name

@@ -99,6 +99,28 @@ class Game(ABC):
         """What ``player`` may see (hides secret choices); the default hides nothing."""
         return state
 
+    def evaluate(self, state: State, player: str) -> float:
+        """How good ``state`` looks for ``player``, from -1 (lost) to 1 (won).
+
+        Computer players search with it; games override it with their own
+        judgement (material, victory points, position). The default only knows
+        finished games.
+        """
+        out = self.outcome(state)
+        if out is None or out.winner is None:
+            return 0.0
+        return 1.0 if out.winner == player else -1.0
+
+    def determinize(self, visible: State, player: str, rng: Any) -> State:
+        """A full state consistent with what ``player`` sees (``visible_state``).
+
+        Computer players search on this, so they never peek at secrets: a game
+        that hides information fills the hidden parts with plausible guesses
+        drawn from ``rng`` (a ``random.Random``). The default is for games
+        without hidden information.
+        """
+        return visible
+
     def setup_schema(self) -> Mapping[str, Any]:
         """JSON Schema of the scenario's ``setup`` and ``rules`` sections."""
         return {"type": "object"}

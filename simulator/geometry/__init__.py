@@ -1,0 +1,10 @@
+"""Pure numpy geometry for the simulator: hex grids, hex movement and LOS, ship footprints,
+free-form tables in inches.  No pygame, no imports from ``simulator.core`` or games.
+
+Modules: :mod:`.hexgrid`, :mod:`.hexmove`, :mod:`.hexlos`, :mod:`.footprint`, :mod:`.table`,
+:mod:`.segments` (vectorised segment primitives shared by LOS code).
+"""
+
+from .hexgrid import HexGrid, HexLine, Hexside, LineStep
+
+__all__ = ["HexGrid", "HexLine", "Hexside", "LineStep"]

@@ -1,0 +1,420 @@
+"""Vectorised 2-D segment primitives and geometric line of sight against obstacles.
+
+Semantics: **touching counts** (the Dragon Rage rule "crosses any part of a tower or wall").  A
+segment is blocked by an obstacle when its distance to the obstacle is ``<= eps`` (default
+``1e-9``), which is exactly shapely's ``dwithin(line, obstacle, eps)`` and, for non-degenerate
+input, shapely's ``intersects``.  All arithmetic is float64.
+
+Obstacles are numbered in one id space: wall segments ``0..S-1``, then polygons, then circles.
+
+>>> obs = Obstacles(segments=[[[1, -1], [1, 1]]], polygons=[[[3, -1], [4, -1], [4, 1], [3, 1]]])
+>>> blocked, who = obs.segments_blocked([[0, 0], [0, 0], [0, 5]], [[2, 0], [5, 0], [5, 5]])
+>>> blocked.tolist(), who.tolist()
+([True, True, False], [0, 0, -1])
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "point_segment_distance",
+    "segment_segment_distance",
+    "segments_intersect",
+    "points_in_polygon",
+    "Obstacles",
+]
+
+F = NDArray[np.float64]
+EPS = 1e-9
+
+
+def _cross(ax: F, ay: F, bx: F, by: F) -> F:
+    return ax * by - ay * bx
+
+
+def point_segment_distance(p: ArrayLike, a: ArrayLike, b: ArrayLike) -> F:
+    """Distance from points to segments ``a-b`` (broadcasting over leading axes).
+
+    >>> float(point_segment_distance([0, 1], [-1, 0], [1, 0]))
+    1.0
+    """
+    p, a, b = (np.asarray(x, dtype=np.float64) for x in (p, a, b))
+    abx, aby = b[..., 0] - a[..., 0], b[..., 1] - a[..., 1]
+    apx, apy = p[..., 0] - a[..., 0], p[..., 1] - a[..., 1]
+    ll = abx * abx + aby * aby
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.where(ll > 0, (apx * abx + apy * aby) / np.where(ll > 0, ll, 1.0), 0.0)
+    t = np.clip(t, 0.0, 1.0)
+    dx, dy = apx - t * abx, apy - t * aby
+    return np.sqrt(dx * dx + dy * dy)
+
+
+def segment_segment_distance(p1: ArrayLike, p2: ArrayLike, q1: ArrayLike, q2: ArrayLike) -> F:
+    """Distance between segments ``p1-p2`` and ``q1-q2`` (0 when they cross), broadcasting.
+
+    >>> float(segment_segment_distance([0, 0], [2, 2], [0, 2], [2, 0]))
+    0.0
+    >>> float(segment_segment_distance([0, 0], [1, 0], [0, 1], [1, 1]))
+    1.0
+    """
+    p1, p2, q1, q2 = (np.asarray(x, dtype=np.float64) for x in (p1, p2, q1, q2))
+    rx, ry = p2[..., 0] - p1[..., 0], p2[..., 1] - p1[..., 1]
+    sx, sy = q2[..., 0] - q1[..., 0], q2[..., 1] - q1[..., 1]
+    o1 = _cross(rx, ry, q1[..., 0] - p1[..., 0], q1[..., 1] - p1[..., 1])
+    o2 = _cross(rx, ry, q2[..., 0] - p1[..., 0], q2[..., 1] - p1[..., 1])
+    o3 = _cross(sx, sy, p1[..., 0] - q1[..., 0], p1[..., 1] - q1[..., 1])
+    o4 = _cross(sx, sy, p2[..., 0] - q1[..., 0], p2[..., 1] - q1[..., 1])
+    proper = (o1 * o2 < 0) & (o3 * o4 < 0)
+    d = np.minimum(
+        np.minimum(point_segment_distance(q1, p1, p2), point_segment_distance(q2, p1, p2)),
+        np.minimum(point_segment_distance(p1, q1, q2), point_segment_distance(p2, q1, q2)),
+    )
+    return np.where(proper, 0.0, d)
+
+
+def segments_intersect(p1: ArrayLike, p2: ArrayLike, q1: ArrayLike, q2: ArrayLike,
+                       eps: float = EPS) -> NDArray[np.bool_]:
+    """True where the segments touch or cross (distance ``<= eps``), broadcasting.
+
+    >>> segments_intersect([0, 0], [1, 0], [1, 0], [2, 5]).item()   # touching at an end
+    True
+    """
+    return segment_segment_distance(p1, p2, q1, q2) <= eps
+
+
+def points_in_polygon(points: ArrayLike, poly: ArrayLike, eps: float = EPS) -> NDArray[np.bool_]:
+    """Points inside or within ``eps`` of a simple polygon ``(k, 2)`` (vectorised even-odd rule).
+
+    >>> points_in_polygon([[0.5, 0.5], [2, 2], [1, 0.5]], [[0, 0], [1, 0], [1, 1], [0, 1]]).tolist()
+    [True, False, True]
+    """
+    p = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    v = np.asarray(poly, dtype=np.float64)
+    a, b = v, np.roll(v, -1, axis=0)
+    px, py = p[:, 0:1], p[:, 1:2]
+    ax, ay, bx, by = a[None, :, 0], a[None, :, 1], b[None, :, 0], b[None, :, 1]
+    cond = (ay > py) != (by > py)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xint = ax + (py - ay) * (bx - ax) / (by - ay)
+    inside = (cond & (px < xint)).sum(axis=1) % 2 == 1
+    if eps > 0:
+        near = (point_segment_distance(p[:, None, :], a[None], b[None]) <= eps).any(axis=1)
+        inside |= near
+    return inside
+
+
+def _polygon_area(v: F) -> float:
+    x, y = v[:, 0], v[:, 1]
+    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
+
+
+class Obstacles:
+    """A set of LOS obstacles: wall segments ``(S, 2, 2)``, polygons (list of ``(k, 2)``),
+    circles ``(C, 3)`` as ``(x, y, radius)``.  Ids: segments, then polygons, then circles.
+
+    >>> Obstacles(segments=[[[0, 0], [1, 0]]], circles=[[5, 5, 1]]).n
+    2
+    """
+
+    def __init__(self, segments: ArrayLike | None = None,
+                 polygons: Sequence[ArrayLike] = (), circles: ArrayLike | None = None) -> None:
+        seg = np.zeros((0, 2, 2)) if segments is None else np.asarray(segments, np.float64)
+        self.segments: F = seg.reshape(-1, 2, 2)
+        self.polygons: list[F] = [np.asarray(p, dtype=np.float64).reshape(-1, 2) for p in polygons]
+        circ = np.zeros((0, 3)) if circles is None else np.asarray(circles, np.float64)
+        self.circles: F = circ.reshape(-1, 3)
+        S, P = len(self.segments), len(self.polygons)
+        self.n_segments, self.n_polygons, self.n_circles = S, P, len(self.circles)
+        self.n = S + P + len(self.circles)
+        # flatten walls + polygon edges into one edge list with owner ids
+        edges = [self.segments]
+        owner = [np.arange(S)]
+        for k, poly in enumerate(self.polygons):
+            edges.append(np.stack([poly, np.roll(poly, -1, axis=0)], axis=1))
+            owner.append(np.full(len(poly), S + k))
+        self.edges: F = np.concatenate(edges, axis=0) if edges else np.zeros((0, 2, 2))
+        self.edge_owner: NDArray[np.int64] = np.concatenate(owner).astype(np.int64)
+        lo = self.edges.min(axis=1)
+        hi = self.edges.max(axis=1)
+        c = self.circles
+        self._lo: F = np.concatenate([lo, c[:, :2] - c[:, 2:3]], axis=0)
+        self._hi: F = np.concatenate([hi, c[:, :2] + c[:, 2:3]], axis=0)
+        self._item_owner = np.concatenate([self.edge_owner, S + P + np.arange(len(c))])
+
+    def kind(self, oid: int) -> str:
+        """``"segment"``, ``"polygon"`` or ``"circle"`` for an obstacle id."""
+        if oid < self.n_segments:
+            return "segment"
+        if oid < self.n_segments + self.n_polygons:
+            return "polygon"
+        if oid < self.n:
+            return "circle"
+        raise IndexError(oid)
+
+    # ------------------------------------------------------------------ containment
+    def containing(self, points: ArrayLike, eps: float = EPS) -> NDArray[np.bool_]:
+        """``(N, n)`` mask: point inside/touching polygon or circle obstacle (walls: False)."""
+        p = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        out = np.zeros((len(p), self.n), dtype=bool)
+        S = self.n_segments
+        for k, poly in enumerate(self.polygons):
+            out[:, S + k] = points_in_polygon(p, poly, eps)
+        if self.n_circles:
+            c = self.circles
+            d = np.hypot(p[:, None, 0] - c[None, :, 0], p[:, None, 1] - c[None, :, 1])
+            out[:, S + self.n_polygons:] = d <= c[None, :, 2] + eps
+        return out
+
+    # ------------------------------------------------------------------ generic queries
+    def _ignore_rows(self, ignore: ArrayLike | None, n: int) -> NDArray[np.bool_] | None:
+        if ignore is None:
+            return None
+        ig = np.asarray(ignore)
+        if ig.dtype != bool:  # a list of ids to ignore for every query
+            m = np.zeros(self.n, dtype=bool)
+            m[ig.astype(np.int64).ravel()] = True
+            ig = m
+        if ig.ndim == 1:
+            ig = np.broadcast_to(ig, (n, self.n))
+        return ig
+
+    def segments_blocked(
+        self,
+        starts: ArrayLike,
+        ends: ArrayLike,
+        *,
+        ignore: ArrayLike | None = None,
+        ignore_containing: bool = False,
+        eps: float = EPS,
+        chunk: int = 2_000_000,
+    ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+        """Which segments ``starts[i]-ends[i]`` touch an obstacle, and which one (or -1).
+
+        ``ignore``: obstacle ids (ints), a ``(n,)`` bool mask, or a per-segment ``(N, n)`` mask.
+        ``ignore_containing``: ignore polygons/circles containing either endpoint (the firer's
+        own tower, a base's own circle; SAGA "may enter area terrain but not cross it").
+        The blocker reported is the obstacle nearest to the start point.  Bounding boxes
+        prefilter candidate pairs in chunks of about ``chunk`` pairs.
+        """
+        P0 = np.asarray(starts, dtype=np.float64).reshape(-1, 2)
+        P1 = np.asarray(ends, dtype=np.float64).reshape(-1, 2)
+        N = len(P0)
+        blocked = np.zeros(N, dtype=bool)
+        who = np.full(N, -1, dtype=np.int64)
+        if N == 0 or self.n == 0:
+            return blocked, who
+        ig = self._ignore_rows(ignore, N)
+        cont0 = cont1 = None
+        if ignore_containing and (self.n_polygons or self.n_circles):
+            cont0, cont1 = self.containing(P0, eps), self.containing(P1, eps)
+        qlo, qhi = np.minimum(P0, P1) - eps, np.maximum(P0, P1) + eps
+        n_items = len(self._lo)
+        step = max(1, chunk // max(1, n_items))
+        best = np.full(N, np.inf)
+        for s in range(0, N, step):
+            e = min(N, s + step)
+            ov = ((qlo[s:e, None, 0] <= self._hi[None, :, 0]) & (qhi[s:e, None, 0] >= self._lo[None, :, 0])
+                  & (qlo[s:e, None, 1] <= self._hi[None, :, 1]) & (qhi[s:e, None, 1] >= self._lo[None, :, 1]))
+            qi, it = np.nonzero(ov)
+            if len(qi) == 0:
+                continue
+            qi = qi + s
+            oid = self._item_owner[it]
+            keep = np.ones(len(qi), dtype=bool)
+            if ig is not None:
+                keep &= ~ig[qi, oid]
+            if cont0 is not None:
+                keep &= ~(cont0[qi, oid] | cont1[qi, oid])
+            qi, it, oid = qi[keep], it[keep], oid[keep]
+            n_e = len(self.edges)
+            is_edge = it < n_e
+            hit = np.zeros(len(qi), dtype=bool)
+            dist0 = np.zeros(len(qi))
+            if is_edge.any():
+                ei = it[is_edge]
+                a, b = self.edges[ei, 0], self.edges[ei, 1]
+                q0, q1 = P0[qi[is_edge]], P1[qi[is_edge]]
+                hit[is_edge] = segment_segment_distance(q0, q1, a, b) <= eps
+                dist0[is_edge] = point_segment_distance(q0, a, b)
+            if (~is_edge).any():
+                ci = it[~is_edge] - n_e
+                c = self.circles[ci]
+                q0, q1 = P0[qi[~is_edge]], P1[qi[~is_edge]]
+                d = point_segment_distance(c[:, :2], q0, q1)
+                hit[~is_edge] = d <= c[:, 2] + eps
+                dist0[~is_edge] = np.maximum(np.hypot(*(q0 - c[:, :2]).T) - c[:, 2], 0.0)
+            if cont0 is None and self.n_polygons:
+                # a segment lying wholly inside a polygon touches no edge
+                # (and a start inside a polygon is at distance 0 from it)
+                pm = (oid >= self.n_segments) & (oid < self.n_segments + self.n_polygons)
+                if pm.any():
+                    for k in np.unique(oid[pm]):
+                        sel = np.nonzero(pm & (oid == k))[0]
+                        ins = points_in_polygon(P0[qi[sel]], self.polygons[k - self.n_segments], eps)
+                        hit[sel[ins]] = True
+                        dist0[sel[ins]] = 0.0
+            qi, oid, dist0 = qi[hit], oid[hit], dist0[hit]
+            if len(qi) == 0:
+                continue
+            order = np.lexsort((oid, dist0, qi))
+            qi, oid, dist0 = qi[order], oid[order], dist0[order]
+            first = np.ones(len(qi), dtype=bool)
+            first[1:] = qi[1:] != qi[:-1]
+            qf, of, df = qi[first], oid[first], dist0[first]
+            better = (df < best[qf]) | ((df == best[qf]) & ((who[qf] < 0) | (of < who[qf])))
+            best[qf[better]] = df[better]
+            who[qf[better]] = of[better]
+            blocked[qf] = True
+        return blocked, who
+
+    def los_from(self, viewer: ArrayLike, targets: ArrayLike, **kw: object
+                 ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+        """One viewer to many targets: ``(blocked (N,), blocker (N,))``."""
+        t = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
+        v = np.broadcast_to(np.asarray(viewer, dtype=np.float64).reshape(1, 2), t.shape)
+        return self.segments_blocked(v, t, **kw)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ all pairs
+    def los_matrix(
+        self,
+        points: ArrayLike,
+        *,
+        ignore_containing: bool = True,
+        ignore: ArrayLike | None = None,
+        eps: float = EPS,
+        viewer_chunk: int = 128,
+    ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+        """All-pairs LOS between ``points`` ``(N, 2)``: ``(blocked (N, N), blocker (N, N))``.
+
+        Wall and polygon edges use an angular sweep: for each viewer the targets are sorted by
+        bearing, each edge's bearing interval (widened by the tolerance) selects candidate
+        targets with ``searchsorted``, and only those candidates get the exact
+        segment-distance test.  Circles use the bounding-box path.  ``ignore`` is a per-viewer
+        ``(N, n)`` mask or a list of ids ignored for every pair.  The diagonal is clear.
+        """
+        X = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        N = len(X)
+        blocked = np.zeros((N, N), dtype=bool)
+        who = np.full((N, N), -1, dtype=np.int64)
+        best = np.full((N, N), np.inf)
+        if N == 0 or self.n == 0:
+            return blocked, who
+        ig = self._ignore_rows(ignore, N)
+        cont = self.containing(X, eps) if (self.n_polygons or self.n_circles) else None
+        E = self.edges
+        owner = self.edge_owner
+        TWO_PI = 2.0 * np.pi
+        for v0 in range(0, N, viewer_chunk):
+            v1 = min(N, v0 + viewer_chunk)
+            V = X[v0:v1]
+            nv = v1 - v0
+            # bearings viewer -> target, keyed by viewer row
+            dx = X[None, :, 0] - V[:, None, 0]
+            dy = X[None, :, 1] - V[:, None, 1]
+            ang = np.mod(np.arctan2(dy, dx), TWO_PI)
+            ang[np.arange(nv), np.arange(v0, v1)] = 7.0  # self: sorts last, never selected
+            key = (np.arange(nv)[:, None] * 8.0 + ang).ravel()
+            order = np.argsort(key, kind="stable")
+            skey = key[order]
+            if len(E):
+                ax = E[None, :, 0, 0] - V[:, None, 0]
+                ay = E[None, :, 0, 1] - V[:, None, 1]
+                bx = E[None, :, 1, 0] - V[:, None, 0]
+                by = E[None, :, 1, 1] - V[:, None, 1]
+                ta = np.mod(np.arctan2(ay, ax), TWO_PI)
+                tb = np.mod(np.arctan2(by, bx), TWO_PI)
+                span = np.mod(tb - ta, TWO_PI)
+                lo = np.where(span > np.pi, tb, ta)
+                span = np.where(span > np.pi, TWO_PI - span, span)
+                dmin = np.minimum(np.hypot(ax, ay), np.hypot(bx, by))
+                dseg = point_segment_distance(V[:, None, :], E[None, :, 0], E[None, :, 1])
+                delta = np.arcsin(np.clip(eps * 4 / np.maximum(dmin, 1e-300), 0, 1)) + 1e-12
+                full = dseg <= eps * 4  # viewer (almost) on the edge: every target is a candidate
+                lo = lo - delta
+                span = span + 2 * delta
+                lo = np.where(full, 0.0, lo)
+                span = np.where(full, TWO_PI, span)
+                # split intervals that wrap around 0
+                lo = np.mod(lo, TWO_PI)
+                hi = lo + span
+                wrap = hi > TWO_PI
+                rows = np.broadcast_to(np.arange(nv)[:, None] * 8.0, lo.shape)
+                eidx = np.broadcast_to(np.arange(len(E))[None, :], lo.shape)
+                vidx = np.broadcast_to(np.arange(nv)[:, None], lo.shape)
+                s_lo = np.concatenate([(rows + lo).ravel(), (rows[wrap])])
+                s_hi = np.concatenate([(rows + np.minimum(hi, TWO_PI)).ravel(),
+                                       (rows + (hi - TWO_PI))[wrap]])
+                s_e = np.concatenate([eidx.ravel(), eidx[wrap]])
+                s_v = np.concatenate([vidx.ravel(), vidx[wrap]])
+                i0 = np.searchsorted(skey, s_lo, side="left")
+                i1 = np.searchsorted(skey, s_hi, side="right")
+                cnt = np.maximum(i1 - i0, 0)
+                tot = int(cnt.sum())
+                if tot:
+                    rep = np.repeat(np.arange(len(cnt)), cnt)
+                    offs = np.arange(tot) - np.repeat(np.cumsum(cnt) - cnt, cnt)
+                    pos = i0[rep] + offs
+                    flat = order[pos]
+                    vi = flat // N  # local viewer row
+                    tj = flat % N
+                    ei = s_e[rep]
+                    oid = owner[ei]
+                    keep = tj != (vi + v0)
+                    if ig is not None:
+                        keep &= ~ig[vi + v0, oid]
+                    if cont is not None and self.n_polygons:
+                        keep &= ~(ignore_containing & (cont[vi + v0, oid] | cont[tj, oid]))
+                    vi, tj, ei, oid = vi[keep], tj[keep], ei[keep], oid[keep]
+                    a, b = E[ei, 0], E[ei, 1]
+                    q0, q1 = X[vi + v0], X[tj]
+                    hit = segment_segment_distance(q0, q1, a, b) <= eps
+                    vi, tj, oid = vi[hit], tj[hit], oid[hit]
+                    d0 = point_segment_distance(q0[hit], a[hit], b[hit])
+                    self._merge(blocked, who, best, vi + v0, tj, oid, d0)
+        # viewer inside a polygon (not ignored): blocked by it at distance 0 (a target inside
+        # with the viewer outside is caught by the edge crossing)
+        if cont is not None and not ignore_containing and self.n_polygons:
+            S = self.n_segments
+            for k in range(self.n_polygons):
+                inside = cont[:, S + k]
+                if not inside.any():
+                    continue
+                m = np.repeat(inside[:, None], N, axis=1)
+                np.fill_diagonal(m, False)
+                if ig is not None:
+                    m &= ~ig[:, S + k][:, None]
+                vi, tj = np.nonzero(m)
+                self._merge(blocked, who, best, vi, tj, np.full(len(vi), S + k), np.zeros(len(vi)))
+        if self.n_circles:
+            sub = Obstacles(circles=self.circles)
+            vi, tj = np.nonzero(~np.eye(N, dtype=bool))
+            cig = None
+            if ig is not None:
+                cig = ig[vi][:, self.n_segments + self.n_polygons:]
+            b2, w2 = sub.segments_blocked(X[vi], X[tj], ignore=cig,
+                                          ignore_containing=ignore_containing, eps=eps)
+            vi, tj, w2 = vi[b2], tj[b2], w2[b2] + self.n_segments + self.n_polygons
+            c = self.circles[w2 - self.n_segments - self.n_polygons]
+            d0 = np.maximum(np.hypot(*(X[vi] - c[:, :2]).T) - c[:, 2], 0.0)
+            self._merge(blocked, who, best, vi, tj, w2, d0)
+        return blocked, who
+
+    @staticmethod
+    def _merge(blocked: NDArray[np.bool_], who: NDArray[np.int64], best: F,
+               vi: NDArray[np.int64], tj: NDArray[np.int64], oid: NDArray[np.int64], d0: F) -> None:
+        if len(vi) == 0:
+            return
+        order = np.lexsort((oid, d0, tj, vi))
+        vi, tj, oid, d0 = vi[order], tj[order], oid[order], d0[order]
+        first = np.ones(len(vi), dtype=bool)
+        first[1:] = (vi[1:] != vi[:-1]) | (tj[1:] != tj[:-1])
+        vi, tj, oid, d0 = vi[first], tj[first], oid[first], d0[first]
+        cur_b, cur_w = best[vi, tj], who[vi, tj]
+        better = (d0 < cur_b) | ((d0 == cur_b) & ((cur_w < 0) | (oid < cur_w)))
+        best[vi[better], tj[better]] = d0[better]
+        who[vi[better], tj[better]] = oid[better]
+        blocked[vi, tj] = True

@@ -1,0 +1,41 @@
+"""Computer players choose legal actions through the session only, and never peek."""
+
+from __future__ import annotations
+
+from simulator.ai import make_player
+from simulator.ai.match import play_match
+from simulator.core import Session
+from tests.core.toygame import GAME
+
+
+def test_every_level_plays_a_race_to_its_end(race):
+    for level in ("random", "easy", "normal"):
+        players = {"A": make_player(level, 1), "B": make_player("random", 2)}
+        if level == "normal":
+            players["A"].playouts = 30  # type: ignore[attr-defined]
+        session, result = play_match(race, players, seed=3)
+        assert result.finished and result.winner in ("A", "B")
+        assert session.outcome() is not None
+
+
+def test_players_choose_only_legal_actions(race):
+    session = Session(GAME, race, seed=1)
+    for level in ("random", "easy", "normal"):
+        choice = make_player(level, 0).choose(session, "A")
+        assert session.check(choice) is None
+
+
+def test_look_ahead_does_not_touch_the_game(race):
+    session = Session(GAME, race, seed=1, tape=[4])
+    before = session.state_data()
+    player = make_player("normal", 0)
+    player.playouts = 20  # type: ignore[attr-defined]
+    player.choose(session, "A")
+    assert session.state_data() == before and session.dice.tape_left == 1
+
+
+def test_unknown_level_is_refused():
+    import pytest
+
+    with pytest.raises(ValueError, match="unknown computer level"):
+        make_player("grandmaster")
