@@ -86,6 +86,36 @@ def segments_intersect(p1: ArrayLike, p2: ArrayLike, q1: ArrayLike, q2: ArrayLik
     return segment_segment_distance(p1, p2, q1, q2) <= eps
 
 
+def _proj_t(p1: F, p2: F, m: F) -> F:
+    """Parameter of the projection of points ``m`` on the lines ``p1 -> p2``."""
+    r = p2 - p1
+    ll = (r * r).sum(-1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(ll > 0, ((m - p1) * r).sum(-1) / np.where(ll > 0, ll, 1.0), 0.0)
+
+
+def _seg_hits(p1: F, p2: F, a: F, b: F, eps: float) -> tuple[NDArray[np.bool_], F]:
+    """Touch-or-cross test (distance <= eps) with a cheap orientation shortcut, plus the
+    position of the contact along ``p1 -> p2`` (projection of the edge midpoint)."""
+    rx, ry = p2[:, 0] - p1[:, 0], p2[:, 1] - p1[:, 1]
+    sx, sy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+    o1 = _cross(rx, ry, a[:, 0] - p1[:, 0], a[:, 1] - p1[:, 1])
+    o2 = _cross(rx, ry, b[:, 0] - p1[:, 0], b[:, 1] - p1[:, 1])
+    o3 = _cross(sx, sy, p1[:, 0] - a[:, 0], p1[:, 1] - a[:, 1])
+    o4 = _cross(sx, sy, p2[:, 0] - a[:, 0], p2[:, 1] - a[:, 1])
+    lr = np.hypot(rx, ry)
+    ls = np.hypot(sx, sy)
+    far12 = (o1 * o2 > 0) & (np.minimum(np.abs(o1), np.abs(o2)) > 2 * eps * lr)
+    far34 = (o3 * o4 > 0) & (np.minimum(np.abs(o3), np.abs(o4)) > 2 * eps * ls)
+    proper = (o1 * o2 < 0) & (o3 * o4 < 0)
+    hit = proper.copy()
+    und = ~(far12 | far34 | proper)
+    if und.any():
+        hit[und] = segment_segment_distance(p1[und], p2[und], a[und], b[und]) <= eps
+    t = _proj_t(p1, p2, (a + b) * 0.5)
+    return hit, t
+
+
 def points_in_polygon(points: ArrayLike, poly: ArrayLike, eps: float = EPS) -> NDArray[np.bool_]:
     """Points inside or within ``eps`` of a simple polygon ``(k, 2)`` (vectorised even-odd rule).
 
@@ -197,7 +227,8 @@ class Obstacles:
         ``ignore``: obstacle ids (ints), a ``(n,)`` bool mask, or a per-segment ``(N, n)`` mask.
         ``ignore_containing``: ignore polygons/circles containing either endpoint (the firer's
         own tower, a base's own circle; SAGA "may enter area terrain but not cross it").
-        The blocker reported is the obstacle nearest to the start point.  Bounding boxes
+        The blocker reported is the one met first from the start (smallest projection of the
+        obstacle edge's midpoint / circle centre on the sight line; -1 inside a polygon).  Bounding boxes
         prefilter candidate pairs in chunks of about ``chunk`` pairs.
         """
         P0 = np.asarray(starts, dtype=np.float64).reshape(-1, 2)
@@ -238,15 +269,14 @@ class Obstacles:
                 ei = it[is_edge]
                 a, b = self.edges[ei, 0], self.edges[ei, 1]
                 q0, q1 = P0[qi[is_edge]], P1[qi[is_edge]]
-                hit[is_edge] = segment_segment_distance(q0, q1, a, b) <= eps
-                dist0[is_edge] = point_segment_distance(q0, a, b)
+                hit[is_edge], dist0[is_edge] = _seg_hits(q0, q1, a, b, eps)
             if (~is_edge).any():
                 ci = it[~is_edge] - n_e
                 c = self.circles[ci]
                 q0, q1 = P0[qi[~is_edge]], P1[qi[~is_edge]]
                 d = point_segment_distance(c[:, :2], q0, q1)
                 hit[~is_edge] = d <= c[:, 2] + eps
-                dist0[~is_edge] = np.maximum(np.hypot(*(q0 - c[:, :2]).T) - c[:, 2], 0.0)
+                dist0[~is_edge] = _proj_t(q0, q1, c[:, :2])
             if cont0 is None and self.n_polygons:
                 # a segment lying wholly inside a polygon touches no edge
                 # (and a start inside a polygon is at distance 0 from it)
@@ -256,7 +286,7 @@ class Obstacles:
                         sel = np.nonzero(pm & (oid == k))[0]
                         ins = points_in_polygon(P0[qi[sel]], self.polygons[k - self.n_segments], eps)
                         hit[sel[ins]] = True
-                        dist0[sel[ins]] = 0.0
+                        dist0[sel[ins]] = -1.0
             qi, oid, dist0 = qi[hit], oid[hit], dist0[hit]
             if len(qi) == 0:
                 continue
@@ -290,131 +320,138 @@ class Obstacles:
     ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
         """All-pairs LOS between ``points`` ``(N, 2)``: ``(blocked (N, N), blocker (N, N))``.
 
-        Wall and polygon edges use an angular sweep: for each viewer the targets are sorted by
-        bearing, each edge's bearing interval (widened by the tolerance) selects candidate
-        targets with ``searchsorted``, and only those candidates get the exact
-        segment-distance test.  Circles use the bounding-box path.  ``ignore`` is a per-viewer
-        ``(N, n)`` mask or a list of ids ignored for every pair.  The diagonal is clear.
+        Only pairs ``i < j`` are computed (LOS is symmetric) with an angular sweep: for each
+        viewer the later points are sorted by bearing, each wall/polygon edge's bearing interval
+        (widened by the tolerance) selects candidate targets with ``searchsorted``, and only
+        those get the exact touch-or-cross test.  Circles use the bounding-box path.
+        ``blocker[i, j]`` is the obstacle met first going from ``i`` to ``j`` (same rule as
+        :meth:`segments_blocked`).  ``ignore``: ids ignored for every pair or a per-viewer
+        ``(N, n)`` mask (applied to both ends of a pair).  The diagonal is clear.
         """
         X = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         N = len(X)
         blocked = np.zeros((N, N), dtype=bool)
         who = np.full((N, N), -1, dtype=np.int64)
-        best = np.full((N, N), np.inf)
-        if N == 0 or self.n == 0:
+        if N < 2 or self.n == 0:
             return blocked, who
         ig = self._ignore_rows(ignore, N)
         cont = self.containing(X, eps) if (self.n_polygons or self.n_circles) else None
         E = self.edges
         owner = self.edge_owner
         TWO_PI = 2.0 * np.pi
-        for v0 in range(0, N, viewer_chunk):
-            v1 = min(N, v0 + viewer_chunk)
+        H_p: list[NDArray[np.int64]] = []  # hit pairs as i*N+j (i<j)
+        H_t: list[F] = []
+        H_o: list[NDArray[np.int64]] = []
+        for v0 in range(0, N - 1, viewer_chunk):
+            v1 = min(N - 1, v0 + viewer_chunk)
             V = X[v0:v1]
             nv = v1 - v0
-            # bearings viewer -> target, keyed by viewer row
+            if len(E) == 0:
+                break
             dx = X[None, :, 0] - V[:, None, 0]
             dy = X[None, :, 1] - V[:, None, 1]
             ang = np.mod(np.arctan2(dy, dx), TWO_PI)
-            ang[np.arange(nv), np.arange(v0, v1)] = 7.0  # self: sorts last, never selected
+            # only targets j > i; the rest sort last (7.0 > 2*pi) and are never selected
+            ang[np.arange(N)[None, :] <= np.arange(v0, v1)[:, None]] = 7.0
             key = (np.arange(nv)[:, None] * 8.0 + ang).ravel()
             order = np.argsort(key, kind="stable")
             skey = key[order]
-            if len(E):
-                ax = E[None, :, 0, 0] - V[:, None, 0]
-                ay = E[None, :, 0, 1] - V[:, None, 1]
-                bx = E[None, :, 1, 0] - V[:, None, 0]
-                by = E[None, :, 1, 1] - V[:, None, 1]
-                ta = np.mod(np.arctan2(ay, ax), TWO_PI)
-                tb = np.mod(np.arctan2(by, bx), TWO_PI)
-                span = np.mod(tb - ta, TWO_PI)
-                lo = np.where(span > np.pi, tb, ta)
-                span = np.where(span > np.pi, TWO_PI - span, span)
-                dmin = np.minimum(np.hypot(ax, ay), np.hypot(bx, by))
-                dseg = point_segment_distance(V[:, None, :], E[None, :, 0], E[None, :, 1])
-                delta = np.arcsin(np.clip(eps * 4 / np.maximum(dmin, 1e-300), 0, 1)) + 1e-12
-                full = dseg <= eps * 4  # viewer (almost) on the edge: every target is a candidate
-                lo = lo - delta
-                span = span + 2 * delta
-                lo = np.where(full, 0.0, lo)
-                span = np.where(full, TWO_PI, span)
-                # split intervals that wrap around 0
-                lo = np.mod(lo, TWO_PI)
-                hi = lo + span
-                wrap = hi > TWO_PI
-                rows = np.broadcast_to(np.arange(nv)[:, None] * 8.0, lo.shape)
-                eidx = np.broadcast_to(np.arange(len(E))[None, :], lo.shape)
-                vidx = np.broadcast_to(np.arange(nv)[:, None], lo.shape)
-                s_lo = np.concatenate([(rows + lo).ravel(), (rows[wrap])])
-                s_hi = np.concatenate([(rows + np.minimum(hi, TWO_PI)).ravel(),
-                                       (rows + (hi - TWO_PI))[wrap]])
-                s_e = np.concatenate([eidx.ravel(), eidx[wrap]])
-                s_v = np.concatenate([vidx.ravel(), vidx[wrap]])
-                i0 = np.searchsorted(skey, s_lo, side="left")
-                i1 = np.searchsorted(skey, s_hi, side="right")
-                cnt = np.maximum(i1 - i0, 0)
-                tot = int(cnt.sum())
-                if tot:
-                    rep = np.repeat(np.arange(len(cnt)), cnt)
-                    offs = np.arange(tot) - np.repeat(np.cumsum(cnt) - cnt, cnt)
-                    pos = i0[rep] + offs
-                    flat = order[pos]
-                    vi = flat // N  # local viewer row
-                    tj = flat % N
-                    ei = s_e[rep]
-                    oid = owner[ei]
-                    keep = tj != (vi + v0)
-                    if ig is not None:
-                        keep &= ~ig[vi + v0, oid]
-                    if cont is not None and self.n_polygons:
-                        keep &= ~(ignore_containing & (cont[vi + v0, oid] | cont[tj, oid]))
-                    vi, tj, ei, oid = vi[keep], tj[keep], ei[keep], oid[keep]
-                    a, b = E[ei, 0], E[ei, 1]
-                    q0, q1 = X[vi + v0], X[tj]
-                    hit = segment_segment_distance(q0, q1, a, b) <= eps
-                    vi, tj, oid = vi[hit], tj[hit], oid[hit]
-                    d0 = point_segment_distance(q0[hit], a[hit], b[hit])
-                    self._merge(blocked, who, best, vi + v0, tj, oid, d0)
-        # viewer inside a polygon (not ignored): blocked by it at distance 0 (a target inside
-        # with the viewer outside is caught by the edge crossing)
+            ax = E[None, :, 0, 0] - V[:, None, 0]
+            ay = E[None, :, 0, 1] - V[:, None, 1]
+            bx = E[None, :, 1, 0] - V[:, None, 0]
+            by = E[None, :, 1, 1] - V[:, None, 1]
+            ta = np.mod(np.arctan2(ay, ax), TWO_PI)
+            tb = np.mod(np.arctan2(by, bx), TWO_PI)
+            span = np.mod(tb - ta, TWO_PI)
+            lo = np.where(span > np.pi, tb, ta)
+            span = np.where(span > np.pi, TWO_PI - span, span)
+            dmin = np.minimum(np.hypot(ax, ay), np.hypot(bx, by))
+            dseg = point_segment_distance(V[:, None, :], E[None, :, 0], E[None, :, 1])
+            delta = np.arcsin(np.clip(eps * 4 / np.maximum(dmin, 1e-300), 0, 1)) + 1e-12
+            full = dseg <= eps * 4  # viewer (almost) on the edge: every target is a candidate
+            lo = np.where(full, 0.0, np.mod(lo - delta, TWO_PI))
+            span = np.where(full, TWO_PI, span + 2 * delta)
+            hi = lo + span
+            wrap = hi > TWO_PI
+            rows = np.broadcast_to(np.arange(nv)[:, None] * 8.0, lo.shape)
+            eidx = np.broadcast_to(np.arange(len(E))[None, :], lo.shape)
+            s_lo = np.concatenate([(rows + lo).ravel(), rows[wrap]])
+            s_hi = np.concatenate([(rows + np.minimum(hi, TWO_PI)).ravel(), (rows + (hi - TWO_PI))[wrap]])
+            s_e = np.concatenate([eidx.ravel(), eidx[wrap]])
+            i0 = np.searchsorted(skey, s_lo, side="left")
+            i1 = np.searchsorted(skey, s_hi, side="right")
+            cnt = np.maximum(i1 - i0, 0)
+            tot = int(cnt.sum())
+            if not tot:
+                continue
+            rep = np.repeat(np.arange(len(cnt)), cnt)
+            pos = i0[rep] + (np.arange(tot) - np.repeat(np.cumsum(cnt) - cnt, cnt))
+            flat = order[pos]
+            vi = flat // N + v0
+            tj = flat % N
+            ei = s_e[rep]
+            oid = owner[ei]
+            keep = np.ones(tot, dtype=bool)
+            if ig is not None:
+                keep &= ~(ig[vi, oid] | ig[tj, oid])
+            if cont is not None and self.n_polygons and ignore_containing:
+                keep &= ~(cont[vi, oid] | cont[tj, oid])
+            vi, tj, ei, oid = vi[keep], tj[keep], ei[keep], oid[keep]
+            hit, t = _seg_hits(X[vi], X[tj], E[ei, 0], E[ei, 1], eps)
+            H_p.append(vi[hit] * N + tj[hit])
+            H_t.append(t[hit])
+            H_o.append(oid[hit])
+        iu, ju = np.triu_indices(N, 1)
         if cont is not None and not ignore_containing and self.n_polygons:
             S = self.n_segments
             for k in range(self.n_polygons):
-                inside = cont[:, S + k]
-                if not inside.any():
-                    continue
-                m = np.repeat(inside[:, None], N, axis=1)
-                np.fill_diagonal(m, False)
+                ci, cj = cont[iu, S + k], cont[ju, S + k]
+                m = ci | cj
                 if ig is not None:
-                    m &= ~ig[:, S + k][:, None]
-                vi, tj = np.nonzero(m)
-                self._merge(blocked, who, best, vi, tj, np.full(len(vi), S + k), np.zeros(len(vi)))
+                    m &= ~(ig[iu, S + k] | ig[ju, S + k])
+                # inside at the i end -> met first (t=-1); only at the j end -> t=2
+                H_p.append(iu[m] * N + ju[m])
+                H_t.append(np.where(ci[m], -1.0, 2.0))
+                H_o.append(np.full(int(m.sum()), S + k, dtype=np.int64))
         if self.n_circles:
+            C0 = self.n_segments + self.n_polygons
             sub = Obstacles(circles=self.circles)
-            vi, tj = np.nonzero(~np.eye(N, dtype=bool))
             cig = None
             if ig is not None:
-                cig = ig[vi][:, self.n_segments + self.n_polygons:]
-            b2, w2 = sub.segments_blocked(X[vi], X[tj], ignore=cig,
+                cig = (ig[iu] | ig[ju])[:, C0:]
+            b2, w2 = sub.segments_blocked(X[iu], X[ju], ignore=cig,
                                           ignore_containing=ignore_containing, eps=eps)
-            vi, tj, w2 = vi[b2], tj[b2], w2[b2] + self.n_segments + self.n_polygons
-            c = self.circles[w2 - self.n_segments - self.n_polygons]
-            d0 = np.maximum(np.hypot(*(X[vi] - c[:, :2]).T) - c[:, 2], 0.0)
-            self._merge(blocked, who, best, vi, tj, w2, d0)
+            # all circles hit, to know the first from either end
+            for c in range(self.n_circles):
+                sel = b2.copy()
+                if not sel.any():
+                    break
+                cc = self.circles[c]
+                d = point_segment_distance(cc[None, :2], X[iu[sel]], X[ju[sel]])
+                h = d <= cc[2] + eps
+                if ignore_containing:
+                    h &= ~(cont[iu[sel], C0 + c] | cont[ju[sel], C0 + c])
+                if cig is not None:
+                    h &= ~cig[sel, c]
+                pi = np.nonzero(sel)[0][h]
+                H_p.append(iu[pi] * N + ju[pi])
+                H_t.append(_proj_t(X[iu[pi]], X[ju[pi]], np.broadcast_to(cc[:2], (len(pi), 2))))
+                H_o.append(np.full(len(pi), C0 + c, dtype=np.int64))
+        if H_p:
+            p = np.concatenate(H_p)
+            t = np.concatenate(H_t)
+            o = np.concatenate(H_o)
+            if len(p):
+                key = p * 8.0 + (np.clip(t, -2.0, 4.0) + 2.0) + o * 1e-9
+                srt = np.argsort(key)
+                p, o = p[srt], o[srt]
+                first = np.ones(len(p), dtype=bool)
+                first[1:] = p[1:] != p[:-1]
+                last = np.ones(len(p), dtype=bool)
+                last[:-1] = p[1:] != p[:-1]
+                pi, pj = p[first] // N, p[first] % N
+                blocked[pi, pj] = True
+                blocked[pj, pi] = True
+                who[pi, pj] = o[first]
+                who[pj, pi] = o[last]
         return blocked, who
-
-    @staticmethod
-    def _merge(blocked: NDArray[np.bool_], who: NDArray[np.int64], best: F,
-               vi: NDArray[np.int64], tj: NDArray[np.int64], oid: NDArray[np.int64], d0: F) -> None:
-        if len(vi) == 0:
-            return
-        order = np.lexsort((oid, d0, tj, vi))
-        vi, tj, oid, d0 = vi[order], tj[order], oid[order], d0[order]
-        first = np.ones(len(vi), dtype=bool)
-        first[1:] = (vi[1:] != vi[:-1]) | (tj[1:] != tj[:-1])
-        vi, tj, oid, d0 = vi[first], tj[first], oid[first], d0[first]
-        cur_b, cur_w = best[vi, tj], who[vi, tj]
-        better = (d0 < cur_b) | ((d0 == cur_b) & ((cur_w < 0) | (oid < cur_w)))
-        best[vi[better], tj[better]] = d0[better]
-        who[vi[better], tj[better]] = oid[better]
-        blocked[vi, tj] = True
