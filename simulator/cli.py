@@ -42,6 +42,13 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+")
 
     sub.add_parser("list", help="list scenarios by game")
+
+    bench = sub.add_parser("bench-ai", help="play seeded games between computer levels and print win rates")
+    bench.add_argument("game", help="game id, e.g. dragon_rage")
+    bench.add_argument("--scenario", help="scenario id (default: every scenario of the game in turn)")
+    bench.add_argument("--games", type=int, default=50, help="games per pairing (sides alternate)")
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--max-actions", type=int, default=3000)
     return p
 
 
@@ -155,6 +162,28 @@ def cmd_run(script: str, as_json: bool) -> int:
     return 0 if result.ok else 1
 
 
+def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_actions: int) -> int:
+    from simulator.ai.match import play_pairing
+    from simulator.core.registry import get_game
+    from simulator.core.scenario import list_scenarios
+
+    game = get_game(game_id)
+    scenarios = [scenario] if scenario else [sid for sid, _ in list_scenarios() if sid.startswith(f"{game_id}/")]
+    if not scenarios:
+        raise DataError(f"{game.name} has no scenarios to play")
+    print(f"{game.name}: {games} games per pairing, sides alternated, seed {seed}")
+    for level, against in (("normal", "easy"), ("normal", "random"), ("easy", "random")):
+        total, finished, actions = 0.0, 0, 0
+        for g in range(games):
+            score, result = play_pairing(scenarios[g % len(scenarios)], level, against, g, seed, max_actions)
+            total += score
+            finished += result.finished
+            actions += result.actions
+        print(f"  {level:>6} vs {against:<6}: {100 * total / games:5.1f}% "
+              f"({finished}/{games} games finished, {actions / games:.0f} actions a game)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -168,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_list()
         if args.command == "check":
             return cmd_check(args.files)
+        if args.command == "bench-ai":
+            return cmd_bench_ai(args.game, args.scenario, args.games, args.seed, args.max_actions)
         if args.command == "run":
             return cmd_run(args.script, args.json)
         if args.command == "render":

@@ -31,20 +31,16 @@ def play_match(scenario: Scenario | str, players: dict[str, Player], seed: int,
     return session, MatchResult(out.winner if out else None, len(session.steps), out is not None)
 
 
-def win_rate(scenario: Scenario | str, level: str, against: str, games: int, seed: int = 0,
-             max_actions: int = 2000) -> tuple[float, list[MatchResult]]:
-    """Share of ``games`` won by ``level`` against ``against``, sides alternated."""
-    wins, results = 0.0, []
-    probe = Session.new(scenario, seed)
+def play_pairing(scenario: Scenario | str, level: str, against: str, game_index: int, seed: int = 0,
+                 max_actions: int = 2000) -> tuple[float, MatchResult]:
+    """One game of ``level`` against ``against``; ``level`` plays side number
+    ``game_index % sides`` so that sides alternate over a series. Scores 1 for a win,
+    0.5 for a draw or a game cut off, 0 for a loss."""
+    probe = Session.new(scenario, seed + game_index)
     sides = probe.game.players(probe.state_data())
-    for g in range(games):
-        me = sides[g % len(sides)]
-        players = {s: make_player(against, seed + g * 7 + i) for i, s in enumerate(sides)}
-        players[me] = make_player(level, seed + g * 7 + 5)
-        _, result = play_match(scenario, players, seed + g, max_actions)
-        results.append(result)
-        if result.winner == me:
-            wins += 1
-        elif result.winner is None:
-            wins += 0.5
-    return wins / games, results
+    me = sides[game_index % len(sides)]
+    players = {s: make_player(against, seed + 31 * game_index + i) for i, s in enumerate(sides)}
+    players[me] = make_player(level, seed + 31 * game_index + 17)
+    _, result = play_match(scenario, players, seed + game_index, max_actions)
+    score = 1.0 if result.winner == me else 0.5 if result.winner is None else 0.0
+    return score, result
