@@ -1,0 +1,54 @@
+"""Every key and mouse action, for the F1 overlay (and kept in step with docs/client.md)."""
+
+from __future__ import annotations
+
+import pygame
+
+from simulator.client import fonts
+
+BINDINGS: tuple[tuple[str, str], ...] = (
+    ("Left click", "select a piece (click empty board to clear)"),
+    ("Left drag a piece", "move it: legal destinations light up; drop to propose the move"),
+    ("Right click a piece", "menu of the piece's legal actions"),
+    ("Right or middle drag", "pan the board"),
+    ("Mouse wheel", "zoom at the cursor"),
+    ("Shift + wheel", "turn the selected piece"),
+    ("Q / E", "turn the selected piece left / right (60 deg on hexes, 15 deg on tables)"),
+    ("Enter (or a click)", "confirm a turn; Esc cancels it"),
+    ("Arrow keys", "pan the board"),
+    ("+ / -", "zoom in / out"),
+    ("F", "fit the whole board in the window"),
+    ("Tab", "select the next piece that can act"),
+    ("L", "line-of-sight tool: click one end, then the other"),
+    ("M", "measuring tape: click one end, then the other"),
+    ("R", "range rings around the selected piece"),
+    ("H", "hex labels on / off"),
+    ("G", "inch grid on / off (tables)"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo"),
+    ("Ctrl+S / Ctrl+O", "save / load (saves folder)"),
+    ("Ctrl+Enter", "end the phase (as the banner's button)"),
+    ("Click a log entry", "highlight the pieces of that event"),
+    ("Esc", "cancel the current tool, turn or drag; close a dialog"),
+    ("F1", "this help (F1 or Esc closes it)"),
+    ("Ctrl+Q", "quit (the game is autosaved after every action)"),
+)
+
+
+def draw_help(target: pygame.Surface) -> None:
+    """A translucent panel listing :data:`BINDINGS` over the whole window."""
+    w, h = target.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((10, 12, 16, 215))
+    target.blit(shade, (0, 0))
+    size = max(16, min(26, h // (len(BINDINGS) + 6)))
+    line = int(size * 1.15)
+    key_w = max(fonts.font(size, True).size(k)[0] for k, _ in BINDINGS) + 30
+    total_h = line * (len(BINDINGS) + 2)
+    x0 = max(20, (w - key_w - 640) // 2)
+    y = max(10, (h - total_h) // 2)
+    target.blit(fonts.text("Keys and mouse", int(size * 1.4), (255, 225, 120), True), (x0, y))
+    y += line * 2
+    for key, what in BINDINGS:
+        target.blit(fonts.text(key, size, (255, 225, 120), True), (x0, y))
+        target.blit(fonts.text(what, size, (235, 235, 235)), (x0 + key_w, y))
+        y += line

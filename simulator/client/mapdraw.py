@@ -1,0 +1,326 @@
+"""Drawing the static board: terrain, patterns, hexside features, roads, labels, table.
+
+Everything here is drawn once into a cached surface (:class:`MapCache`) and redrawn only
+when the zoom, the toggles or the game's ``surface_key`` change; a frame just blits it.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+import pygame
+
+from simulator.client import fonts
+from simulator.client.board import Board, HexBoard, TableBoard
+from simulator.core.view import FeatureStyle, TerrainStyle
+from simulator.geometry.hexgrid import Hexside
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+#: The cached map never grows beyond this many pixels a side (it bounds the zoom).
+MAX_CACHE_SIDE = 6000
+FALLBACK_STYLE = TerrainStyle("?", "Unknown terrain", (200, 0, 200), "plain")
+TABLE_EDGE = (92, 64, 40)
+
+
+def shade(c: Sequence[int], f: float) -> RGB:
+    """Darker (f < 1) or lighter (f > 1, towards white) version of a colour."""
+    if f <= 1:
+        return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
+    t = min(1.0, f - 1)
+    return (int(c[0] + (255 - c[0]) * t), int(c[1] + (255 - c[1]) * t), int(c[2] + (255 - c[2]) * t))
+
+
+def _rng(key: str) -> np.random.Generator:
+    return np.random.default_rng(zlib.crc32(key.encode()))
+
+
+def max_scale(board: Board) -> float:
+    x0, y0, x1, y1 = board.bounds
+    return MAX_CACHE_SIDE / max(x1 - x0, y1 - y0)
+
+
+# ----------------------------------------------------------------------------- patterns
+
+
+def draw_pattern(target: pygame.Surface, pattern: str, colour: RGB, centre: Point, r: float, key: str) -> None:
+    """One hex-sized patch of ``pattern`` around ``centre`` (radius ``r`` pixels)."""
+    if pattern == "plain" or r < 5:
+        return
+    cx, cy = centre
+    rng = _rng(key)
+    dark, light = shade(colour, 0.72), shade(colour, 1.25)
+    w = max(1, int(r / 14))
+    if pattern == "trees":
+        for dx, dy in ((-0.38, -0.2), (0.3, -0.32), (0.02, 0.3), (0.42, 0.22), (-0.3, 0.38)):
+            jx, jy = rng.uniform(-0.08, 0.08, 2)
+            rr = r * rng.uniform(0.17, 0.23)
+            p = (cx + (dx + jx) * r, cy + (dy + jy) * r)
+            pygame.draw.circle(target, shade(colour, 0.55), (p[0] + rr * 0.25, p[1] + rr * 0.3), rr)
+            pygame.draw.circle(target, dark, p, rr)
+            pygame.draw.circle(target, shade(colour, 1.15), (p[0] - rr * 0.3, p[1] - rr * 0.3), rr * 0.4)
+    elif pattern == "waves":
+        for dy in (-0.4, 0.0, 0.4):
+            x0 = cx - 0.5 * r + rng.uniform(-0.1, 0.1) * r
+            y0 = cy + dy * r
+            pts = [(x0 + i * r * 0.125, y0 + math.sin(i * 1.6) * r * 0.06) for i in range(9)]
+            pygame.draw.lines(target, light, False, pts, w)
+    elif pattern == "buildings":
+        for dx, dy, bw, bh in ((-0.45, -0.4, 0.4, 0.3), (0.08, -0.45, 0.32, 0.38), (-0.3, 0.12, 0.34, 0.3),
+                               (0.15, 0.08, 0.36, 0.32)):
+            if rng.random() < 0.2:
+                continue
+            rect = pygame.Rect(int(cx + dx * r), int(cy + dy * r), max(2, int(bw * r)), max(2, int(bh * r)))
+            pygame.draw.rect(target, shade(colour, 0.62), rect.move(w, w))
+            pygame.draw.rect(target, shade(colour, 0.82), rect)
+            pygame.draw.line(target, shade(colour, 0.55), rect.midleft, rect.midright, w)
+    elif pattern in ("rough", "rocks"):
+        for _ in range(7 if pattern == "rough" else 4):
+            x, y = rng.uniform(-0.55, 0.55, 2) * r
+            if pattern == "rough":
+                pygame.draw.circle(target, dark, (cx + x, cy + y), max(1.0, r * 0.05))
+            else:
+                s = r * rng.uniform(0.1, 0.18)
+                pygame.draw.polygon(target, shade(colour, 0.6), [(cx + x - s, cy + y + s * 0.6),
+                                                                 (cx + x, cy + y - s), (cx + x + s, cy + y + s * 0.6)])
+    elif pattern == "fields":
+        for i in range(-3, 4):
+            y = cy + i * r * 0.16
+            pygame.draw.line(target, dark, (cx - 0.55 * r, y), (cx + 0.55 * r, y), w)
+    elif pattern == "marsh":
+        for _ in range(5):
+            x, y = rng.uniform(-0.5, 0.5, 2) * r
+            pygame.draw.line(target, dark, (cx + x - r * 0.1, cy + y), (cx + x + r * 0.1, cy + y), w)
+            pygame.draw.line(target, dark, (cx + x, cy + y), (cx + x, cy + y - r * 0.12), w)
+    elif pattern == "stone":
+        for row in range(-2, 3):
+            y = cy + row * r * 0.24
+            pygame.draw.line(target, dark, (cx - 0.6 * r, y), (cx + 0.6 * r, y), w)
+            off = 0.15 if row % 2 else 0.0
+            for col in (-0.3, 0.0, 0.3):
+                x = cx + (col + off) * r
+                pygame.draw.line(target, dark, (x, y), (x, y + r * 0.24), w)
+
+
+# ----------------------------------------------------------------------------- hex maps
+
+
+def _segments(board: HexBoard, pairs: Sequence[tuple[str, str]], scale: float, origin: Point) -> np.ndarray:
+    sides = [Hexside.between(a, b, board.grid) for a, b in pairs]
+    return board.grid.hexside_segments(sides, scale, origin)
+
+
+def _draw_feature(target: pygame.Surface, style: FeatureStyle, a: np.ndarray, b: np.ndarray, scale: float) -> None:
+    w = max(2, int(style.width * scale))
+    a_t, b_t = (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+    mid = ((a_t[0] + b_t[0]) / 2, (a_t[1] + b_t[1]) / 2)
+
+    def part(t0: float, t1: float) -> tuple[Point, Point]:
+        return ((a_t[0] + (b_t[0] - a_t[0]) * t0, a_t[1] + (b_t[1] - a_t[1]) * t0),
+                (a_t[0] + (b_t[0] - a_t[0]) * t1, a_t[1] + (b_t[1] - a_t[1]) * t1))
+
+    if style.style == "wall":
+        pygame.draw.line(target, style.colour, a_t, b_t, w)
+        for p in (a_t, b_t):
+            pygame.draw.circle(target, style.colour, p, w / 2)
+        pygame.draw.line(target, shade(style.colour, 1.45), a_t, b_t, max(1, w // 4))
+    elif style.style == "gate":
+        p, q = part(0.0, 0.22)
+        r, s = part(0.78, 1.0)
+        pygame.draw.line(target, (60, 54, 50), p, q, w)
+        pygame.draw.line(target, (60, 54, 50), r, s, w)
+        p, q = part(0.22, 0.78)
+        pygame.draw.line(target, style.colour, p, q, max(2, w * 2 // 3))
+    elif style.style == "door":
+        p, q = part(0.3, 0.7)
+        pygame.draw.line(target, style.colour, p, q, w)
+        pygame.draw.line(target, shade(style.colour, 1.4), p, q, max(1, w // 3))
+    elif style.style == "bank":
+        pygame.draw.line(target, style.colour, a_t, b_t, w)
+    elif style.style == "bridge":
+        p, q = part(0.15, 0.85)
+        pygame.draw.line(target, style.colour, p, q, w)
+    elif style.style in ("dashed", "window"):
+        for t in (0.0, 0.4, 0.8) if style.style == "dashed" else (0.35,):
+            p, q = part(t, t + (0.2 if style.style == "dashed" else 0.3))
+            pygame.draw.line(target, style.colour, p, q, w)
+    else:
+        pygame.draw.line(target, style.colour, a_t, b_t, w)
+    del mid
+
+
+def draw_hex_map(target: pygame.Surface, board: HexBoard, scale: float, origin: Point, labels: bool) -> None:
+    """The whole hex map, world point (0, 0) at pixel ``origin`` of ``target``."""
+    surface = board.surface
+    hexmap = surface.hexmap
+    grid = board.grid
+    polys = grid.polygons(board.labels, scale, origin)
+    centres = board.centres * scale + np.asarray(origin)
+    for i, label in enumerate(board.labels):
+        terrain = surface.hex_overrides.get(label) or hexmap.terrain_of(label)
+        style = surface.terrain_styles.get(terrain, FALLBACK_STYLE)
+        poly = [(float(x), float(y)) for x, y in polys[i]]
+        pygame.draw.polygon(target, style.colour, poly)
+        c = (float(centres[i][0]), float(centres[i][1]))
+        draw_pattern(target, style.pattern, style.colour, c, scale * 0.8, label)
+        others = hexmap.terrains_of(label)[1:] if label not in surface.hex_overrides else ()
+        for k, extra in enumerate(others):
+            st = surface.terrain_styles.get(extra, FALLBACK_STYLE)
+            pygame.draw.circle(target, st.colour, (c[0] + scale * (0.35 - 0.3 * k), c[1] + scale * 0.45), scale * 0.16)
+    outline = max(1, int(scale / 40))
+    for i in range(len(board.labels)):
+        pygame.draw.polygon(target, (70, 70, 60), [(float(x), float(y)) for x, y in polys[i]], outline)
+    for name, chains in hexmap.paths.items():
+        style = surface.path_styles.get(name, FeatureStyle(name, name, (150, 120, 80), 0.14, "road"))
+        w = max(2, int(style.width * scale))
+        for chain in chains:
+            pts = [tuple(p) for p in (grid.to_pixel(chain, scale, origin).reshape(-1, 2)).tolist()]
+            if len(pts) >= 2:
+                pygame.draw.lines(target, shade(style.colour, 0.7), False, pts, w + 2)
+                pygame.draw.lines(target, style.colour, False, pts, w)
+                for p in pts:
+                    pygame.draw.circle(target, style.colour, p, w / 2)
+    by_style: dict[str, list[tuple[str, str]]] = {}
+    for side in hexmap.hexsides:
+        by_style.setdefault(side["feature"], []).append(tuple(side["between"]))  # type: ignore[arg-type]
+    order = sorted(by_style, key=lambda f: surface.feature_styles.get(f, FeatureStyle(f, f, (0, 0, 0))).style == "wall",
+                   reverse=True)
+    for feature in order:
+        style = surface.feature_styles.get(feature, FeatureStyle(feature, feature, (200, 0, 200), 0.1, "line"))
+        for seg in _segments(board, by_style[feature], scale, origin):
+            _draw_feature(target, style, seg[0], seg[1], scale)
+    for label, mark in surface.hex_marks.items():
+        if not board.contains(label):
+            continue
+        x, y = board.world_of(label)
+        p = (origin[0] + x * scale, origin[1] + (y + 0.5) * scale)
+        rad = max(5.0, scale * 0.2)
+        pygame.draw.circle(target, (255, 255, 255), p, rad + 1.5)
+        pygame.draw.circle(target, (30, 80, 190), p, rad)
+        fonts.blit_centred(target, mark, p, int(rad * 1.6), (255, 255, 255), bold=True)
+    if labels and scale >= 14:
+        size = max(9, int(scale * 0.32))
+        for i, label in enumerate(board.labels):
+            fonts.blit_centred(target, label, (centres[i][0], centres[i][1] - scale * 0.62), size, (40, 40, 40))
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def points_in_polygon(pts: np.ndarray, poly: Sequence[Point]) -> np.ndarray:
+    """Even-odd test of many points ``(n, 2)`` against one polygon (for pattern fills)."""
+    p = np.asarray(poly, dtype=float)
+    x, y = pts[:, 0][:, None], pts[:, 1][:, None]
+    x1, y1 = p[:, 0][None, :], p[:, 1][None, :]
+    x2, y2 = np.roll(p[:, 0], -1)[None, :], np.roll(p[:, 1], -1)[None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cross = ((y1 > y) != (y2 > y)) & (x < x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    return (cross.sum(axis=1) % 2) == 1
+
+
+def draw_table(target: pygame.Surface, board: TableBoard, scale: float, origin: Point, grid: bool) -> None:
+    surface = board.surface
+
+    def px(p: Point) -> Point:
+        return (origin[0] + p[0] * scale, origin[1] + p[1] * scale)
+
+    w, h = surface.width * scale, surface.height * scale
+    table = pygame.Rect(int(origin[0]), int(origin[1]), int(w), int(h))
+    edge = max(4, int(scale * 0.8))
+    pygame.draw.rect(target, TABLE_EDGE, table.inflate(edge * 2, edge * 2), border_radius=edge // 2)
+    pygame.draw.rect(target, shade(TABLE_EDGE, 1.3), table.inflate(edge * 2, edge * 2), max(1, edge // 5),
+                     border_radius=edge // 2)
+    pygame.draw.rect(target, surface.colour, table)
+    rng = _rng("table")
+    for _ in range(int(surface.width * surface.height / 3)):
+        x, y = rng.uniform(0, surface.width), rng.uniform(0, surface.height)
+        pygame.draw.circle(target, shade(surface.colour, 0.9 if rng.random() < 0.5 else 1.08), px((x, y)),
+                           max(1.0, scale * 0.12))
+    if grid and scale >= 6:
+        faint = shade(surface.colour, 0.88)
+        strong = shade(surface.colour, 0.7)
+        for i in range(int(surface.width) + 1):
+            pygame.draw.line(target, strong if i % 6 == 0 else faint, px((i, 0)), px((i, surface.height)),
+                             2 if i % 6 == 0 else 1)
+        for j in range(int(surface.height) + 1):
+            pygame.draw.line(target, strong if j % 6 == 0 else faint, px((0, j)), px((surface.width, j)),
+                             2 if j % 6 == 0 else 1)
+        if scale >= 10:
+            for i in range(0, int(surface.width) + 1, 6):
+                fonts.blit_centred(target, f'{i}"', (px((i, 0))[0], origin[1] - edge / 2), max(10, edge - 2),
+                                   (235, 225, 205))
+            for j in range(6, int(surface.height) + 1, 6):
+                fonts.blit_centred(target, f'{j}"', (origin[0] - edge / 2, px((0, j))[1]), max(10, edge - 2),
+                                   (235, 225, 205))
+    for name, poly, colour in surface.zones:
+        pts = [px(p) for p in poly]
+        layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(layer, (*colour, 38), pts)
+        target.blit(layer, (0, 0))
+        pygame.draw.polygon(target, shade(colour, 0.9), pts, max(1, int(scale / 12)))
+        xs, ys = zip(*pts)
+        fonts.blit_centred(target, name, ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), max(12, int(scale * 0.8)),
+                           shade(colour, 0.75))
+    for piece in surface.terrain:
+        draw_terrain_piece(target, piece.polygon, piece.style, piece.name, px, scale, piece.id)
+
+
+def draw_terrain_piece(target: pygame.Surface, polygon: Sequence[Point], style: TerrainStyle, name: str,
+                       px: Any, scale: float, key: str) -> None:
+    pts = [px(p) for p in polygon]
+    pygame.draw.polygon(target, shade(style.colour, 0.8), [(x + scale * 0.15, y + scale * 0.2) for x, y in pts])
+    pygame.draw.polygon(target, style.colour, pts)
+    arr = np.asarray(polygon, dtype=float)
+    x0, y0 = arr.min(axis=0)
+    x1, y1 = arr.max(axis=0)
+    step = 1.6
+    gx, gy = np.meshgrid(np.arange(x0 + step / 2, x1, step), np.arange(y0 + step / 2, y1, step))
+    cells = np.stack([gx.ravel(), gy.ravel()], axis=-1)
+    if len(cells):
+        for i, (cx, cy) in enumerate(cells[points_in_polygon(cells, polygon)]):
+            draw_pattern(target, style.pattern, style.colour, px((cx, cy)), scale * step * 0.5, f"{key}{i}")
+    pygame.draw.polygon(target, shade(style.colour, 0.55), pts, max(2, int(scale / 8)))
+    c = px((float(arr[:, 0].mean()), float(arr[:, 1].mean())))
+    fonts.blit_boxed(target, name, c, max(12, int(scale * 0.55)), anchor="center",
+                     background=(30, 30, 30, 140))
+
+
+# ----------------------------------------------------------------------------- the cache
+
+
+@dataclass
+class MapCache:
+    """The board drawn once at one scale; rebuilt only when its key changes."""
+
+    key: Any = None
+    image: pygame.Surface | None = None
+    origin_world: Point = (0.0, 0.0)
+    renders: int = 0
+
+    def get(self, board: Board, surface_key: Any, scale: float, labels: bool, grid: bool) -> pygame.Surface:
+        key = (id(board), surface_key, round(scale, 4), labels, grid)
+        if self.image is None or key != self.key:
+            self.image = render_board(board, scale, labels, grid)
+            self.origin_world = (board.bounds[0], board.bounds[1])
+            self.key = key
+            self.renders += 1
+        return self.image
+
+
+def render_board(board: Board, scale: float, labels: bool, grid: bool) -> pygame.Surface:
+    """The board at ``scale`` on a new surface whose top-left is the board's bounds corner."""
+    x0, y0, x1, y1 = board.bounds
+    size = (max(1, min(MAX_CACHE_SIDE, int((x1 - x0) * scale) + 1)), max(1, min(MAX_CACHE_SIDE, int((y1 - y0) * scale) + 1)))
+    image = pygame.Surface(size)
+    image.fill((34, 38, 44))
+    origin = (-x0 * scale, -y0 * scale)
+    if isinstance(board, HexBoard):
+        draw_hex_map(image, board, scale, origin, labels)
+    else:
+        draw_table(image, board, scale, origin, grid)
+    return image

@@ -1,0 +1,105 @@
+"""``simulator render``: the game view drawn headless to a PNG, with optional overlays."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from simulator.core.data import load_yaml
+from simulator.core.errors import DataError
+from simulator.core.scenario import load_scenario
+from simulator.core.session import SAVE_FORMAT, Session
+
+
+def load_for_render(target: str, step: int | None) -> tuple[Session, list[str]]:
+    """The session to draw and the pieces to highlight (a script's last action)."""
+    path = Path(target)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        doc = load_yaml(path)
+        data = doc.data if isinstance(doc.data, dict) else {}
+        if data.get("format") == SAVE_FORMAT:
+            return Session.load(path), []
+        if "actions" in data:
+            from simulator.core.script import load_script, run_document
+
+            result = run_document(load_script(path), until=step)
+            session = result.session
+            last = session.steps[-1].events if session.steps else []
+            pieces = [p for e in last for p in e.data.get("pieces", []) if isinstance(p, str)]
+            return session, pieces
+    if step is not None:
+        raise DataError("--step only applies to scripts")
+    return Session.new(load_scenario(target), 0), []
+
+
+def _ref(scene: Any, text: str) -> str | tuple[float, float]:
+    """A piece id, a hex label, or 'x,y' in inches."""
+    model = scene.model
+    if text in model.by_id:
+        return text
+    if scene.view.is_hex:
+        if model.board.contains(text):
+            return text
+        raise DataError(f"{text!r} is neither a piece ({', '.join(sorted(model.by_id)[:12])}...) nor a hex of the map")
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise DataError(f"{text!r} is neither a piece ({', '.join(sorted(model.by_id)[:12])}) nor a point 'x,y' "
+                        "in inches") from None
+    return (x, y)
+
+
+def render(target: str, out: Path, size: tuple[int, int], step: int | None = None,
+           overlays: Mapping[str, Any] | None = None) -> None:
+    """Draw ``target`` (scenario id or file, save, or script) to the PNG ``out``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from simulator.client.app import init_pygame
+    from simulator.client.game_scene import GameScene
+
+    overlays = overlays or {}
+    session, highlight = load_for_render(target, step)
+    screen = init_pygame(size)
+    try:
+        scene = GameScene(None, session, size)
+        view, control = scene.view, scene.control
+        view.labels = bool(overlays.get("labels"))
+        view.tools.highlighted = set(highlight)
+        if overlays.get("range"):
+            pid = overlays["range"]
+            if pid not in scene.model.by_id:
+                raise DataError(f"--range: no piece {pid!r} (pieces: {', '.join(sorted(scene.model.by_id))})")
+            view.tools.move_range = scene.model.presentation.move_range(scene.model.state, pid)
+            view.selected = pid
+            if view.tools.move_range is None:
+                raise DataError(f"--range: the game gives no movement range for {pid!r} now")
+        for key, mode in (("los", "los"), ("measure", "measure")):
+            ends = overlays.get(key)
+            if ends:
+                a, b = (_ref(scene, e) for e in ends)
+                control.set_mode(mode)  # type: ignore[arg-type]
+                control.anchor = a
+                control._tool_to(b)
+                control.mode = "select"
+                if (view.tools.los if key == "los" else view.tools.measure) is None:
+                    raise DataError(f"--{key}: the game cannot answer between {ends[0]} and {ends[1]}")
+        scene.refresh_panels()
+        for screen_over in (scene.handover, scene.end):
+            if screen_over is not None:   # a picture shows the board, not the hotseat curtain
+                screen_over.close()
+        scene.handover = scene.end = None
+        scene.end_dismissed_at = len(session.steps)
+        outcome = session.outcome()
+        if outcome is not None:
+            control.say(f"Game over: {outcome.text}" + (f" ({outcome.rule})" if outcome.rule else ""))
+        scene.update(0.0)
+        scene.draw(screen)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            pygame.image.save(screen, str(out))
+        except (pygame.error, OSError) as exc:
+            raise DataError(f"cannot write {out}: {exc}") from None
+    finally:
+        pygame.quit()
