@@ -1,0 +1,11 @@
+"""SAGA (1st edition) and its quick-start rules: skirmish battles on a table in inches.
+
+See docs/saga.md for the rules coverage and engine decisions, docs/actions/saga.md for
+the action types.
+"""
+
+from simulator.games.saga.rules import Saga
+
+GAME = Saga()
+
+__all__ = ["GAME", "Saga"]

@@ -1,0 +1,392 @@
+"""Melee (SAGA p.20-23, p.66): the eight steps, the Warlord's Resilience, fatigue, disengaging.
+
+The melee context ``state["melee"]`` lives from the engagement to step 8:
+``{attacker, defender, players: {uid: player}, step, sides: {uid: {...}}, after: [...]}``.
+Steps 1-2 and 4-8 are resolved by the engine; players act in step 2 (the defender may
+trade attack dice for defence dice) and step 3 (abilities and fatigue, attacker first).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from simulator.core.game import Context
+from simulator.games.saga import catalogue as cat
+from simulator.games.saga import geom
+from simulator.games.saga import movement
+from simulator.games.saga.units import (add_fatigue, attack_dice_melee, base_armour, clamp_armour,
+                                        exhausted, figure_array, live_units, remove_figures, unit_gap)
+
+State = dict[str, Any]
+
+
+def fighting_figures(state: State, uid: str, enemy: str) -> list[str]:
+    """SAGA p.21: figures in contact with the enemy unit, or within VS of an enemy figure
+    that touches a figure of their own unit."""
+    mine = state["units"][uid]["figures"]
+    theirs = state["units"][enemy]["figures"]
+    if not mine or not theirs:
+        return []
+    a = figure_array(state, mine)
+    b = figure_array(state, theirs)
+    g = geom.gaps(a, b)
+    touching = g <= geom.CONTACT
+    enemy_engaged = touching.any(axis=0)
+    support = (g <= cat.inches("VS") + geom.EPS) & enemy_engaged[None, :]
+    fight = touching.any(axis=1) | support.any(axis=1)
+    in_building = state["units"][uid].get("building")
+    if in_building:                                   # occupants fight with every figure (SAGA p.27)
+        return list(mine)
+    return [f for f, ok in zip(mine, fight) if ok]
+
+
+def _side(state: State, uid: str, enemy: str) -> dict[str, Any]:
+    unit = state["units"][uid]
+    figs = fighting_figures(state, uid, enemy)
+    if unit.get("melee_dice_override"):
+        dice = unit["melee_dice_override"]
+    else:
+        dice = attack_dice_melee(unit, len(figs))
+    halved = 0
+    if exhausted(unit):
+        halved = math.ceil(dice / 2)                 # SAGA p.25: lose half, rounded up
+        dice -= halved
+    return {"attack": dice, "base": dice, "defence": 0, "own_armour": 0, "enemy_armour": 0,
+            "reroll_attack": False, "reroll_defence": False, "fighting": len(figs), "halved": halved,
+            "spent_up": False, "spent_down": False, "crush": False, "push": False, "pursuit": False,
+            "second_round": False, "enemy_fatigue_after": 0, "own_fatigue_after": 0, "used": []}
+
+
+def begin(state: State, attacker: str, defender: str, ctx: Context) -> None:
+    """Start a melee after an engaging move: step 1, then wait for the defender's step 2."""
+    ua, ud = state["units"][attacker], state["units"][defender]
+    state["melee"] = {"attacker": attacker, "defender": defender,
+                      "players": {attacker: ua["owner"], defender: ud["owner"]},
+                      "step": "trade", "round": 1, "sides": {}, "inflicted": {attacker: 0, defender: 0}}
+    _step1(state, ctx)
+    state["active"] = ud["owner"]
+
+
+def _step1(state: State, ctx: Context) -> None:
+    m = state["melee"]
+    a, d = m["attacker"], m["defender"]
+    m["sides"] = {a: _side(state, a, d), d: _side(state, d, a)} if m["round"] == 1 else \
+        {a: {**m["sides"][a], **_dice_only(state, a, d)}, d: {**m["sides"][d], **_dice_only(state, d, a)}}
+    for uid in (a, d):
+        s = m["sides"][uid]
+        ctx.emit("melee", f"{state['units'][uid]['name']}: {s['fighting']} figure(s) fight for {s['attack']} "
+                 f"attack dice" + (f" (exhausted: {s['halved']} lost)" if s["halved"] else ""),
+                 "SAGA p.21", pieces=list(state["units"][uid]["figures"]), unit=uid, attack=s["attack"])
+
+
+def _dice_only(state: State, uid: str, enemy: str) -> dict[str, Any]:
+    fresh = _side(state, uid, enemy)
+    return {k: fresh[k] for k in ("attack", "base", "fighting", "halved")}
+
+
+def trade(state: State, yes: bool, ctx: Context) -> None:
+    """Step 2: the defender may give up half his attack dice (rounded up) for one defence
+    die per two given up (rounded up)."""
+    m = state["melee"]
+    s = m["sides"][m["defender"]]
+    if yes and s["attack"] > 0:
+        gone = math.ceil(s["attack"] / 2)
+        s["attack"] -= gone
+        s["base"] = s["attack"]
+        s["defence"] += math.ceil(gone / 2)
+        ctx.emit("melee", f"the defender gives up {gone} attack dice for {math.ceil(gone / 2)} defence dice",
+                 "SAGA p.22", unit=m["defender"])
+    m["step"] = "abilities_attacker"
+    state["active"] = m["players"][m["attacker"]]
+
+
+def enemy_of(m: dict[str, Any], uid: str) -> str:
+    return m["defender"] if uid == m["attacker"] else m["attacker"]
+
+
+def unit_of(state: State, player: str) -> str:
+    m = state["melee"]
+    return m["attacker"] if m["players"][m["attacker"]] == player else m["defender"]
+
+
+def spend_fatigue(state: State, player: str, effect: str, ctx: Context) -> None:
+    """SAGA p.24: discard a fatigue of the engaged enemy unit for +1 own armour or -1 enemy armour."""
+    from simulator.core.errors import IllegalAction
+    m = state["melee"]
+    mine = unit_of(state, player)
+    foe = enemy_of(m, mine)
+    s = m["sides"][mine]
+    if state["units"][foe]["fatigue"] < 1:
+        raise IllegalAction("the enemy unit has no fatigue to spend", "SAGA p.24")
+    key = {"armour_up": "spent_up", "armour_down": "spent_down"}.get(effect)
+    if key is None:
+        raise IllegalAction("in melee fatigue buys armour_up or armour_down", "SAGA p.24")
+    if s[key]:
+        raise IllegalAction("each fatigue effect only once per melee", "SAGA p.24")
+    s[key] = True
+    state["units"][foe]["fatigue"] -= 1
+    if effect == "armour_up":
+        s["own_armour"] += 1
+    else:
+        s["enemy_armour"] -= 1
+    ctx.emit("fatigue_spent", f"{player} spends a fatigue of {state['units'][foe]['name']}: "
+             f"{'own armour +1' if effect == 'armour_up' else 'enemy armour -1'}", "SAGA p.24", unit=foe)
+
+
+def done(state: State, player: str, ctx: Context) -> None:
+    """End of a player's step 3; after the defender the melee resolves."""
+    m = state["melee"]
+    if m["step"] == "abilities_attacker":
+        m["step"] = "abilities_defender"
+        state["active"] = m["players"][m["defender"]]
+        return
+    resolve(state, ctx)
+
+
+def cap_attack(s: dict[str, Any]) -> None:
+    """SAGA p.22: abilities may at most double the attack dice."""
+    s["attack"] = min(s["attack"], 2 * s["base"]) if s["base"] > 0 else s["attack"]
+
+
+def armour_against(state: State, m: dict[str, Any], target: str) -> int:
+    t = state["units"][target]
+    value = base_armour(state, t, shooting=False) + m["sides"][target]["own_armour"] + \
+        m["sides"][enemy_of(m, target)]["enemy_armour"]
+    return clamp_armour(value)
+
+
+def _roll_attacks(state: State, m: dict[str, Any], uid: str, ctx: Context) -> int:
+    s = m["sides"][uid]
+    foe = enemy_of(m, uid)
+    armour = armour_against(state, m, foe)
+    bonus = 1 if state["units"][uid].get("dane_axe") else 0
+    natural = state["rules"]["natural_melee"]
+
+    def hit(v: int) -> bool:
+        if natural and v == 6:
+            return True
+        if natural and v == 1:
+            return False
+        return v + bonus >= armour
+
+    rolls = [ctx.dice.d6(f"melee attack of {state['units'][uid]['name']}") for _ in range(s["attack"])]
+    if s["reroll_attack"]:
+        rolls = [v if hit(v) else ctx.dice.d6("melee attack re-roll") for v in rolls]
+    hits = sum(1 for v in rolls if hit(v))
+    ctx.emit("melee_attack", f"{state['units'][uid]['name']} rolls {rolls} needing {armour}"
+             + (" (Dane axe +1)" if bonus else "") + f": {hits} hit(s)", "SAGA p.22", unit=uid, hits=hits)
+    return hits
+
+
+def _roll_defence(state: State, m: dict[str, Any], uid: str, hits: int, ctx: Context) -> int:
+    s = m["sides"][uid]
+    unit = state["units"][uid]
+    need = 5
+    if uid == m["defender"] and not unit["mounted"] and heavy_cover(state, uid, enemy_of(m, uid)):
+        need = 4                                                    # SAGA p.23
+    n = min(hits + s["defence"], 2 * hits)                         # SAGA p.22 step 5
+    rolls = [ctx.dice.d6(f"melee defence of {unit['name']}") for _ in range(n)]
+    if s["reroll_defence"]:
+        rolls = [v if v >= need else ctx.dice.d6("melee defence re-roll") for v in rolls]
+    saved = min(hits, sum(1 for v in rolls if v >= need))
+    ctx.emit("melee_defence", f"{unit['name']} rolls {rolls} needing {need}+: {saved} hit(s) cancelled",
+             "SAGA p.22", unit=uid, cancelled=saved)
+    return hits - saved
+
+
+def heavy_cover(state: State, uid: str, enemy: str) -> bool:
+    """SAGA p.23, p.27: heavy cover in melee for the defender: inside an occupied building, or
+    two thirds of its fighting figures behind heavy-cover terrain from their attackers."""
+    unit = state["units"][uid]
+    if unit.get("building"):
+        return True
+    figs = fighting_figures(state, uid, enemy) or unit["figures"]
+    foes = state["units"][enemy]["figures"]
+    covered = 0
+    for f in figs:
+        p = (state["figures"][f]["x"], state["figures"][f]["y"])
+        for t in state["terrain"]:
+            if t["cover"] != "heavy":
+                continue
+            if "line" in t:
+                if any(geom.segment_crosses_polyline(p, (state["figures"][e]["x"], state["figures"][e]["y"]), t["line"])
+                       for e in foes):
+                    covered += 1
+                    break
+            elif geom.point_in_polygon(np.array([p]), t["polygon"])[0]:
+                covered += 1
+                break
+    return covered >= math.ceil(2 * len(figs) / 3)
+
+
+def resolve(state: State, ctx: Context) -> None:
+    """Steps 4 to 8 (and Thor's second round)."""
+    m = state["melee"]
+    a, d = m["attacker"], m["defender"]
+    for uid in (a, d):
+        cap_attack(m["sides"][uid])
+    hits = {a: _roll_attacks(state, m, a, ctx), d: _roll_attacks(state, m, d, ctx)}
+    left = {d: _roll_defence(state, m, d, hits[a], ctx), a: _roll_defence(state, m, a, hits[d], ctx)}
+    for uid in (a, d):                       # Crush (SAGA p.61): twice the hits received -> double
+        foe = enemy_of(m, uid)
+        if m["sides"][uid]["crush"] and hits[uid] >= 2 * hits[foe] and hits[uid] > 0:
+            left[foe] *= 2
+            ctx.emit("ability", f"Crush: every hit of {state['units'][uid]['name']} counts twice", "SAGA p.61")
+    # step 6: casualties, defender first; friendly units within S of a unit wiped out gain fatigue
+    for victim in (d, a):
+        foe = enemy_of(m, victim)
+        removed = take_hits(state, victim, left[victim], ctx, "melee", killer_unit=foe)
+        m["inflicted"][foe] += removed
+    if m["round"] == 1 and any(m["sides"][u]["second_round"] for u in (a, d)) and \
+            state["units"][a]["figures"] and state["units"][d]["figures"]:
+        m["round"] = 2
+        ctx.emit("ability", "Thor: a second melee round is fought", "SAGA p.59")
+        _step1(state, ctx)
+        resolve(state, ctx)
+        return
+    finish(state, ctx)
+
+
+def take_hits(state: State, uid: str, hits: int, ctx: Context, source: str, killer_unit: str) -> int:
+    """Remove casualties for ``hits`` uncancelled hits, with Resilience for Warlords and
+    baggage (SAGA p.33, p.56); returns figures removed (bodyguards included)."""
+    unit = state["units"][uid]
+    if hits <= 0 or not unit["figures"]:
+        return 0
+    killer = state["units"][killer_unit]["owner"]
+    foe_arr = figure_array(state, state["units"][killer_unit]["figures"])
+    if unit["cls"] == "warlord" or unit.get("baggage"):
+        hits -= 1
+        ctx.emit("resilience", f"{unit['name']} ignores the first hit ({'Resilience' if not unit.get('baggage') else 'baggage'})",
+                 "SAGA p.33", pieces=list(unit["figures"]))
+        if hits <= 0:
+            return 0
+        if state["victory"] == "challenge" and unit["cls"] == "warlord":
+            w = state["wounds"]
+            w[unit["owner"]] = max(0, w[unit["owner"]] - hits)
+            ctx.emit("wounds", f"{unit['name']} loses {hits} wound(s); {w[unit['owner']]} left", "SAGA p.54",
+                     pieces=list(unit["figures"]))
+            if w[unit["owner"]] > 0:
+                return 0
+            return _wipe(state, uid, ctx, source, killer, foe_arr)
+        guards = bodyguards(state, uid)
+        if unit["cls"] == "warlord" and len(guards) >= hits:
+            removed = 0
+            for g in guards[:hits]:
+                gu = state["figures"][g]["unit"]
+                _friendly_wipe_fatigue(state, gu, ctx, 1)
+                removed += remove_specific(state, g, ctx, killer)
+            ctx.emit("resilience", f"{hits} bodyguard(s) die in place of {unit['name']}", "SAGA p.33")
+            return removed
+        return _wipe(state, uid, ctx, source, killer, foe_arr)
+    _friendly_wipe_fatigue(state, uid, ctx, hits)
+    return remove_figures(state, uid, hits, ctx, source, "SAGA p.22", away_from=foe_arr, killer=killer)
+
+
+def _wipe(state: State, uid: str, ctx: Context, source: str, killer: str, foe_arr: Any) -> int:
+    _friendly_wipe_fatigue(state, uid, ctx, len(state["units"][uid]["figures"]))
+    return remove_figures(state, uid, len(state["units"][uid]["figures"]), ctx, source, "SAGA p.33",
+                          away_from=foe_arr, killer=killer)
+
+
+def bodyguards(state: State, warlord_uid: str) -> list[str]:
+    """Friendly non-Levy figures within VS of the Warlord (SAGA p.33), nearest first."""
+    w = state["units"][warlord_uid]
+    wf = state["figures"][w["figures"][0]]
+    out = []
+    for f, v in state["figures"].items():
+        u = state["units"][v["unit"]]
+        if u["owner"] != w["owner"] or u["id"] == warlord_uid or u["cls"] == "levies" or u.get("baggage"):
+            continue
+        gap = math.dist((v["x"], v["y"]), (wf["x"], wf["y"])) - v["r"] - wf["r"]
+        if gap <= cat.inches("VS") + geom.EPS:
+            out.append((gap, f))
+    return [f for _, f in sorted(out)]
+
+
+def remove_specific(state: State, fid: str, ctx: Context, killer: str | None) -> int:
+    uid = state["figures"][fid]["unit"]
+    unit = state["units"][uid]
+    unit["figures"].remove(fid)
+    del state["figures"][fid]
+    key = "baggage" if unit.get("baggage") else unit["cls"]
+    state["losses"][unit["owner"]][key] = state["losses"][unit["owner"]].get(key, 0) + 1
+    if killer:
+        state["kills"].setdefault(killer, {})[key] = state["kills"].get(killer, {}).get(key, 0) + 1
+    ctx.emit("casualties", f"{unit['name']} loses {fid}", "SAGA p.22", pieces=[fid], unit=uid, removed=1)
+    return 1
+
+
+def _friendly_wipe_fatigue(state: State, uid: str, ctx: Context, removing: int) -> None:
+    """SAGA p.24: when a unit is wiped out in melee, friendly units within S of it gain a
+    fatigue (measured before the casualties are removed)."""
+    unit = state["units"][uid]
+    if removing < len(unit["figures"]) or state.get("melee") is None:
+        return
+    for other in live_units(state, unit["owner"]):
+        if other["id"] != uid and unit_gap(state, other["id"], uid) <= cat.inches("S") + geom.EPS:
+            add_fatigue(state, other, 1, ctx, f"{unit['name']} was wiped out within S", "SAGA p.24")
+
+
+def finish(state: State, ctx: Context) -> None:
+    """Steps 7 and 8, and the effects that act after the melee."""
+    m = state["melee"]
+    a, d = m["attacker"], m["defender"]
+    for uid in (a, d):                                   # step 7
+        add_fatigue(state, state["units"][uid], 1, ctx, "melee", "SAGA p.22")
+    for uid in (a, d):
+        s = m["sides"][uid]
+        foe = state["units"][enemy_of(m, uid)]
+        if s["enemy_fatigue_after"]:
+            add_fatigue(state, foe, s["enemy_fatigue_after"], ctx, "ability after the melee", "SAGA p.60")
+        if s["own_fatigue_after"]:
+            add_fatigue(state, state["units"][uid], s["own_fatigue_after"], ctx, "ability after the melee", "SAGA p.61")
+    ua, ud = state["units"][a], state["units"][d]
+    loser: str | None = None
+    if ua["figures"] and ud["figures"]:                  # step 8
+        if ud.get("building"):
+            loser = a
+            why = "the building is still occupied"
+        elif m["inflicted"][d] > m["inflicted"][a]:
+            loser = a
+            why = f"it inflicted fewer casualties ({m['inflicted'][a]} against {m['inflicted'][d]})"
+        elif m["inflicted"][a] > m["inflicted"][d]:
+            loser = d
+            why = f"it inflicted fewer casualties ({m['inflicted'][d]} against {m['inflicted'][a]})"
+        else:
+            loser = a
+            why = f"equal casualties ({m['inflicted'][a]} each): the attacker disengages"
+        winner = enemy_of(m, loser)
+        dest = movement.plan_disengage(state, loser, winner)
+        mover = loser
+        if dest is None:
+            ctx.emit("disengage", f"{state['units'][loser]['name']} cannot disengage; the winner must", "SAGA p.22")
+            dest = movement.plan_disengage(state, winner, loser)
+            mover = winner
+        if dest is not None:
+            res = movement.validate_move(state, mover, dest, movement.MoveRules(no_engage=True, fixed=cat.inches("S")))
+            movement.apply_move(state, mover, res)
+            ctx.emit("disengage", f"{state['units'][mover]['name']} disengages ({why if mover == loser else 'in place of the loser'})",
+                     "SAGA p.22", pieces=list(state["units"][mover]["figures"]), unit=mover)
+        else:
+            ctx.emit("disengage", "neither unit can disengage: they stay in contact (engine decision)", "SAGA p.22")
+        if mover == loser and dest is not None:
+            _after_disengage(state, m, winner, loser, ctx)
+    state["melee"] = None
+
+
+def _after_disengage(state: State, m: dict[str, Any], winner: str, loser: str, ctx: Context) -> None:
+    """The Push (SAGA p.60) and Pursuit (SAGA p.61) act when the enemy had to disengage."""
+    side = m["sides"][winner]
+    unit = state["units"][loser]
+    if side["push"] and unit["cls"] != "warlord":
+        armour = clamp_armour(base_armour(state, unit, shooting=False))
+        dead = sum(1 for _ in list(unit["figures"]) if ctx.dice.d6("The Push") > armour)
+        if dead:
+            remove_figures(state, loser, dead, ctx, "The Push", "SAGA p.60", killer=state["units"][winner]["owner"])
+    if side["pursuit"] and state["units"][winner]["mounted"]:
+        state["free"].append({"unit": winner, "orders": ["move"], "no_fatigue": True, "source": "Pursuit"})
+        ctx.emit("ability", f"Pursuit: {state['units'][winner]['name']} may move at once without fatigue", "SAGA p.61")

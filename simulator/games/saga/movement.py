@@ -1,0 +1,456 @@
+"""Movement (SAGA p.12-14, p.20, p.27, p.66): allowances, terrain, the VS zone, engaging,
+formation, buildings; plus the engine's planners for engaging, disengaging and sampled moves.
+
+Engine decisions (docs/saga.md): each figure moves in a straight line from where it
+stands to where it ends (its path); distances are edge to edge; figures of the moving
+unit move together, so they do not block one another; the gap between two figures of
+another unit standing within VS of each other is a wall (SAGA p.13), except between
+the figures of the unit being engaged (SAGA p.20).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from simulator.core.errors import IllegalAction
+from simulator.games.saga import catalogue as cat
+from simulator.games.saga import geom
+from simulator.games.saga.units import cohesive, figure_array
+
+State = dict[str, Any]
+
+
+@dataclass
+class MoveRules:
+    """What the activation allows: reductions, bonuses and restrictions."""
+
+    slow_steps: int = 0                 # enemy fatigue / Sacred Ground (SAGA p.24, p.62)
+    extra: float = 0.0                  # Gallop: +S (SAGA p.61)
+    through_friends: bool = False       # Gallop
+    no_engage: bool = False             # Uprising, Answering the Call, Hit and Run...
+    must_engage: str | None = None      # second move within S of an enemy (SAGA p.14)
+    floor: str = "VS"
+    fixed: float | None = None          # disengagement: exactly up to S whatever the terrain
+
+
+@dataclass
+class MoveResult:
+    destinations: dict[str, tuple[float, float]]
+    engaged: str | None = None           # the enemy unit now in base contact
+    uneven: bool = False
+    allowance: float = 0.0
+    building: str | None = None
+    contacts: dict[str, list[str]] = field(default_factory=dict)
+
+
+def is_foot(unit: dict[str, Any]) -> bool:
+    return not unit["mounted"]
+
+
+def base_move(unit: dict[str, Any]) -> str:
+    """SAGA p.12: foot M, mounted L (Flemish S would go here)."""
+    return "L" if unit["mounted"] else "M"
+
+
+def allowance(state: State, unit: dict[str, Any], uneven: bool, rules: MoveRules) -> float:
+    """The distance each figure may move this activation."""
+    if rules.fixed is not None:
+        return rules.fixed
+    name = base_move(unit)
+    ignore = is_foot(unit) and state["sides"][unit["owner"]].get("sons_of_the_land")
+    if uneven and not ignore:
+        name = "S"                                          # SAGA p.13
+    if rules.slow_steps and not ignore:
+        name = cat.step_down(name, rules.slow_steps, rules.floor)
+    return cat.inches(name) + rules.extra
+
+
+def _areas(state: State, movement: str) -> list[dict[str, Any]]:
+    return [t for t in state["terrain"] if t["movement"] == movement]
+
+
+def path_touches(state: State, p0: tuple[float, float], p1: tuple[float, float], r: float,
+                 movement: str) -> dict[str, Any] | None:
+    """The first terrain piece of ``movement`` kind the base touches along p0-p1."""
+    for t in _areas(state, movement):
+        if "polygon" in t:
+            if geom.segment_polygon_distance(p0, p1, t["polygon"]) < r * 0.5:
+                return t
+        elif geom.segment_crosses_polyline(p0, p1, t["line"]):
+            return t
+    return None
+
+
+def in_building(state: State, x: float, y: float) -> dict[str, Any] | None:
+    for t in state["terrain"]:
+        if t["capacity"] and geom.point_in_polygon(np.array([[x, y]]), t["polygon"])[0]:
+            return t
+    return None
+
+
+def building_occupant(state: State, building_id: str) -> list[str]:
+    out = []
+    for u in state["units"].values():
+        if u["figures"] and u.get("building") == building_id:
+            out.append(u["id"])
+    return out
+
+
+def engaged_enemy_figures(state: State, owner: str, positions: dict[str, tuple[float, float, float]]) -> set[str]:
+    """Enemy figures in base contact with a figure of ``owner`` (given final positions)."""
+    mine = [f for f, v in positions.items() if state["units"][state["figures"][f]["unit"]]["owner"] == owner]
+    theirs = [f for f, v in positions.items() if state["units"][state["figures"][f]["unit"]]["owner"] != owner]
+    if not mine or not theirs:
+        return set()
+    a = np.array([positions[f] for f in mine])
+    b = np.array([positions[f] for f in theirs])
+    touch = (geom.gaps(a, b) <= geom.CONTACT).any(axis=0)
+    return {f for f, t in zip(theirs, touch) if t}
+
+
+def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], rules: MoveRules) -> MoveResult:
+    """Check a move of unit ``uid`` to ``dest`` (figure id -> end point; figures not named stay).
+
+    Raises IllegalAction naming the rule that forbids it."""
+    unit = state["units"][uid]
+    figs = state["figures"]
+    for fid in dest:
+        if fid not in unit["figures"]:
+            raise IllegalAction(f"{fid} is not a living figure of {unit['name']}", "SAGA p.12")
+    starts = {f: (figs[f]["x"], figs[f]["y"]) for f in unit["figures"]}
+    ends = {f: (float(dest[f][0]), float(dest[f][1])) if f in dest else starts[f] for f in unit["figures"]}
+    width, height = state["table"]["width"], state["table"]["height"]
+
+    # terrain crossed, and the allowance that follows (SAGA p.13)
+    uneven = False
+    for f in unit["figures"]:
+        r = figs[f]["r"]
+        if path_touches(state, starts[f], ends[f], r, "impassable"):
+            raise IllegalAction(f"{f} would cross impassable terrain", "SAGA p.13")
+        if path_touches(state, starts[f], ends[f], r, "uneven"):
+            uneven = True
+    moved = [f for f in unit["figures"] if math.dist(starts[f], ends[f]) > geom.EPS]
+    if unit.get("baggage") and uneven and moved:
+        raise IllegalAction("baggage never enters uneven terrain", "SAGA p.56")
+    allow = allowance(state, unit, uneven and bool(moved), rules)
+    for f in moved:
+        d = math.dist(starts[f], ends[f])
+        if d > allow + 1e-4:
+            raise IllegalAction(f"{f} would move {d:.2f}\" but may move only {allow:g}\""
+                                + (" (uneven terrain: S)" if uneven else ""), "SAGA p.12-13")
+        x, y = ends[f]
+        if not geom.circle_inside_rect(x, y, figs[f]["r"], width, height):
+            raise IllegalAction(f"{f} would leave the table (table edges are impassable)", "SAGA p.13")
+
+    # everything else on the table
+    others = [f for f in figs if figs[f]["unit"] != uid]
+    friends = [f for f in others if state["units"][figs[f]["unit"]]["owner"] == unit["owner"]]
+    enemies = [f for f in others if f not in friends]
+    positions = {f: (figs[f]["x"], figs[f]["y"], figs[f]["r"]) for f in others}
+    positions.update({f: (ends[f][0], ends[f][1], figs[f]["r"]) for f in unit["figures"]})
+    mine = np.array([positions[f] for f in unit["figures"]])
+    if others:
+        oth = np.array([positions[f] for f in others])
+        g = geom.gaps(mine, oth)
+        if (g < -geom.CONTACT).any():
+            i, j = np.unravel_index(int(np.argmin(g)), g.shape)
+            raise IllegalAction(f"{unit['figures'][i]} would overlap {others[j]}", "SAGA p.13")
+    own = geom.gaps(mine, mine)
+    np.fill_diagonal(own, np.inf)
+    if (own < -geom.CONTACT).any():
+        raise IllegalAction("two figures of the unit would overlap", "SAGA p.13")
+
+    # contacts and the one-enemy-unit rule (SAGA p.21)
+    contacts: dict[str, list[str]] = {}
+    engaged_unit: str | None = None
+    if enemies:
+        en = np.array([positions[f] for f in enemies])
+        touch = geom.gaps(mine, en) <= geom.CONTACT
+        for i, f in enumerate(unit["figures"]):
+            hit = [enemies[j] for j in np.nonzero(touch[i])[0]]
+            if hit:
+                contacts[f] = hit
+        units_hit = {figs[e]["unit"] for hs in contacts.values() for e in hs}
+        if len(units_hit) > 1:
+            raise IllegalAction("a unit may engage only one enemy unit", "SAGA p.21")
+        if units_hit:
+            engaged_unit = units_hit.pop()
+            if rules.no_engage:
+                raise IllegalAction("this activation may not engage", "SAGA p.61-62")
+            per_enemy: dict[str, int] = {}
+            for hs in contacts.values():
+                for e in hs:
+                    per_enemy[e] = per_enemy.get(e, 0) + 1
+            if any(n > 2 for n in per_enemy.values()):
+                raise IllegalAction("no more than two figures may engage one enemy figure", "SAGA p.20")
+    if rules.must_engage and engaged_unit != rules.must_engage:
+        raise IllegalAction(f"on a second move within S of the enemy the unit must engage "
+                            f"{state['units'][rules.must_engage]['name']}", "SAGA p.14")
+
+    # paths: other bases and the gaps between figures of other units (SAGA p.13)
+    blockers = [f for f in others if not (rules.through_friends and f in friends)]
+    engaged_target = {f for f in enemies if figs[f]["unit"] == engaged_unit}
+    if blockers and moved:
+        bl = np.array([[figs[f]["x"], figs[f]["y"], figs[f]["r"]] for f in blockers])
+        p0 = np.array([starts[f] for f in moved])
+        p1 = np.array([ends[f] for f in moved])
+        rr = np.array([figs[f]["r"] for f in moved])
+        dist = geom.segment_point_distance(p0, p1, bl[:, :2])
+        clear = dist >= (rr[:, None] + bl[None, :, 2]) - geom.CONTACT * 2
+        if not clear.all():
+            i, j = np.argwhere(~clear)[0]
+            raise IllegalAction(f"{moved[i]} would pass through {blockers[j]} (figures are impassable)", "SAGA p.13")
+        walls = _walls(state, blockers, exclude=engaged_target)
+        if walls is not None:
+            cross = geom.segments_cross(p0, p1, walls[0], walls[1])
+            if cross.any():
+                i = int(np.argwhere(cross)[0][0])
+                raise IllegalAction(f"{moved[i]} would pass between two figures of another unit", "SAGA p.13")
+
+    # the VS zone: coming within VS of an enemy figure obliges contact (SAGA p.12)
+    if enemies and moved:
+        now_engaged = engaged_enemy_figures(state, unit["owner"], positions)
+        free = [f for f in enemies if f not in now_engaged]
+        if free:
+            fr = np.array([positions[f] for f in free])
+            p0 = np.array([starts[f] for f in moved])
+            p1 = np.array([ends[f] for f in moved])
+            rr = np.array([figs[f]["r"] for f in moved])
+            path_gap = geom.segment_point_distance(p0, p1, fr[:, :2]) - rr[:, None] - fr[None, :, 2]
+            start_gap = geom.gaps(np.column_stack([p0, rr]), fr)
+            vs = cat.inches("VS")
+            trig = (path_gap <= vs + geom.EPS) & (start_gap > vs + geom.EPS)
+            for i, f in enumerate(moved):
+                if trig[i].any() and f not in contacts:
+                    raise IllegalAction(f"{f} comes within VS of an enemy figure, so it must end in base "
+                                        f"contact with an enemy figure", "SAGA p.12")
+
+    if not cohesive(mine):
+        raise IllegalAction("every figure must stay within VS of its unit (formation)", "SAGA p.12")
+
+    # buildings (SAGA p.27): the whole unit enters, room for it, never mounted or enemy-occupied
+    inside = [in_building(state, *ends[f]) for f in unit["figures"]]
+    ids = {b["id"] if b else None for b in inside}
+    building = None
+    if ids != {None}:
+        if len(ids) > 1:
+            raise IllegalAction("a unit occupies a building only if every figure enters it", "SAGA p.27")
+        b = inside[0]
+        assert b is not None
+        building = b["id"]
+        if unit["mounted"] or unit.get("baggage"):
+            raise IllegalAction("mounted units and baggage cannot occupy buildings", "SAGA p.38, p.56")
+        occupants = [o for o in building_occupant(state, building) if o != uid]
+        if any(state["units"][o]["owner"] != unit["owner"] for o in occupants):
+            raise IllegalAction(f"{b['name']} is occupied by the enemy", "SAGA p.27")
+        room = b["capacity"] - sum(len(state["units"][o]["figures"]) for o in occupants)
+        if len(unit["figures"]) > room:
+            raise IllegalAction(f"{b['name']} has room for {room} more figures", "SAGA p.27")
+    return MoveResult({f: ends[f] for f in moved}, engaged_unit, uneven, allow, building, contacts)
+
+
+def _walls(state: State, blockers: list[str], exclude: set[str]) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+    """Segments between centres of same-unit figures within VS of each other."""
+    figs = state["figures"]
+    by_unit: dict[str, list[str]] = {}
+    for f in blockers:
+        if f not in exclude:
+            by_unit.setdefault(figs[f]["unit"], []).append(f)
+    s, e = [], []
+    vs = cat.inches("VS")
+    for fl in by_unit.values():
+        if len(fl) < 2:
+            continue
+        arr = figure_array(state, fl)
+        g = geom.gaps(arr, arr)
+        ii, jj = np.nonzero(np.triu(g <= vs, 1))
+        for i, j in zip(ii, jj):
+            s.append(arr[i, :2])
+            e.append(arr[j, :2])
+    if not s:
+        return None
+    return np.array(s), np.array(e)
+
+
+def apply_move(state: State, uid: str, result: MoveResult) -> None:
+    for f, (x, y) in result.destinations.items():
+        state["figures"][f]["x"] = round(x, 4)
+        state["figures"][f]["y"] = round(y, 4)
+    state["units"][uid]["building"] = result.building
+
+
+# -- planners (used by the `engage` action, disengagement and the sampled moves) --------------
+
+def translation(state: State, uid: str, dx: float, dy: float) -> dict[str, tuple[float, float]]:
+    figs = state["figures"]
+    return {f: (figs[f]["x"] + dx, figs[f]["y"] + dy) for f in state["units"][uid]["figures"]}
+
+
+def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[str, tuple[float, float]]:
+    """SAGA p.20 engagement: one figure at a time, each into contact with the nearest enemy
+    figure that has fewer than two of ours on it, else as close as it may go."""
+    figs = state["figures"]
+    unit = state["units"][uid]
+    movers = sorted(unit["figures"], key=lambda f: _gap_to_unit(state, f, target))
+    uneven_guess = any(path_touches(state, (figs[f]["x"], figs[f]["y"]), _nearest_point(state, f, target),
+                                    figs[f]["r"], "uneven") for f in movers)
+    allow = allowance(state, unit, uneven_guess, rules) - 1e-3
+    placed: dict[str, tuple[float, float]] = {}
+    on_enemy: dict[str, int] = {}
+    for f in movers:
+        me = figs[f]
+        start = (me["x"], me["y"])
+        best = None
+        enemy_figs = sorted(state["units"][target]["figures"],
+                            key=lambda e: math.dist(start, (figs[e]["x"], figs[e]["y"])))
+        for e in enemy_figs:
+            if on_enemy.get(e, 0) >= 2:
+                continue
+            ex, ey, er = figs[e]["x"], figs[e]["y"], figs[e]["r"]
+            base = math.atan2(me["y"] - ey, me["x"] - ex)
+            for off in (0, 25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160):
+                a = base + math.radians(off)
+                rr = er + me["r"] + 0.01
+                p = (ex + rr * math.cos(a), ey + rr * math.sin(a))
+                if math.dist(start, p) > allow:
+                    continue
+                if _free(state, f, p, placed, uid):
+                    best = (p, e)
+                    break
+            if best:
+                break
+        if best:
+            placed[f] = best[0]
+            on_enemy[best[1]] = on_enemy.get(best[1], 0) + 1
+        else:
+            placed[f] = _closest_approach(state, f, target, placed, allow, uid)
+    return placed
+
+
+def _gap_to_unit(state: State, fid: str, target: str) -> float:
+    f = state["figures"][fid]
+    return float(geom.gaps(np.array([[f["x"], f["y"], f["r"]]]), figure_array(state, state["units"][target]["figures"])).min())
+
+
+def _nearest_point(state: State, fid: str, target: str) -> tuple[float, float]:
+    f = state["figures"][fid]
+    best = min(state["units"][target]["figures"],
+               key=lambda e: math.dist((f["x"], f["y"]), (state["figures"][e]["x"], state["figures"][e]["y"])))
+    return state["figures"][best]["x"], state["figures"][best]["y"]
+
+
+def _free(state: State, fid: str, p: tuple[float, float], placed: dict[str, tuple[float, float]], uid: str) -> bool:
+    """Whether figure ``fid`` could stand at ``p`` (no overlap, on the table, path clear of bases)."""
+    figs = state["figures"]
+    r = figs[fid]["r"]
+    if not geom.circle_inside_rect(p[0], p[1], r, state["table"]["width"], state["table"]["height"]):
+        return False
+    pts = [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid]
+    pts += [(placed[o][0], placed[o][1], figs[o]["r"]) for o in placed]
+    pts += [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in state["units"][uid]["figures"]
+            if o not in placed and o != fid]
+    if not pts:
+        return True
+    arr = np.array(pts)
+    if (geom.gaps(np.array([[p[0], p[1], r]]), arr) < -geom.EPS).any():
+        return False
+    others = np.array([(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid])
+    if len(others):
+        d = geom.segment_point_distance(np.array([figs[fid]["x"], figs[fid]["y"]]), np.array(p), others[:, :2])[0]
+        if (d < others[:, 2] + r - 2 * geom.CONTACT).any():
+            return False
+    return path_touches(state, (figs[fid]["x"], figs[fid]["y"]), p, r, "impassable") is None
+
+
+def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tuple[float, float]],
+                      allow: float, uid: str) -> tuple[float, float]:
+    """Move as close as possible to the target without entering the VS of an enemy figure
+    that is not yet engaged (SAGA p.20 rule 6)."""
+    figs = state["figures"]
+    f = figs[fid]
+    start = np.array([f["x"], f["y"]])
+    goal = np.array(_nearest_point(state, fid, target))
+    vec = goal - start
+    dist = float(np.hypot(*vec))
+    if dist < geom.EPS:
+        return float(start[0]), float(start[1])
+    direction = vec / dist
+    engaged = set()
+    for e in state["units"][target]["figures"]:
+        for p in placed.values():
+            if math.dist(p, (figs[e]["x"], figs[e]["y"])) <= figs[e]["r"] + f["r"] + geom.CONTACT + 0.02:
+                engaged.add(e)
+    free_enemies = [e for e in figs if state["units"][figs[e]["unit"]]["owner"] != state["units"][uid]["owner"]
+                    and e not in engaged]
+    fr = figure_array(state, free_enemies) if free_enemies else np.zeros((0, 3))
+    vs = cat.inches("VS")
+    best = (float(start[0]), float(start[1]))
+    for step in np.linspace(min(allow, dist), 0.0, 25):
+        p = start + direction * step
+        if len(fr):
+            seg = geom.segment_point_distance(start, p, fr[:, :2])[0] - f["r"] - fr[:, 2]
+            if (seg <= vs + 0.01).any():
+                continue
+        if _free(state, fid, (float(p[0]), float(p[1])), placed, uid):
+            best = (float(p[0]), float(p[1]))
+            break
+    return best
+
+
+def plan_disengage(state: State, uid: str, away_from: str) -> dict[str, tuple[float, float]] | None:
+    """SAGA p.22 step 8: every figure up to S away, none ending within VS of an enemy, in
+    formation, as far as possible from the unit fought. The engine tries whole-unit
+    moves straight away from the enemy (then turned by up to 90 degrees), longest first."""
+    own = figure_array(state, state["units"][uid]["figures"])
+    foe = figure_array(state, state["units"][away_from]["figures"])
+    if not len(foe):
+        return None
+    v = own[:, :2].mean(axis=0) - foe[:, :2].mean(axis=0)
+    base = math.atan2(v[1], v[0]) if np.hypot(*v) > geom.EPS else 0.0
+    s = cat.inches("S")
+    enemies = [f for f in state["figures"]
+               if state["units"][state["figures"][f]["unit"]]["owner"] != state["units"][uid]["owner"]]
+    en = figure_array(state, enemies)
+    vs = cat.inches("VS")
+    best: tuple[float, dict[str, tuple[float, float]]] | None = None
+    for off in (0, 20, -20, 45, -45, 70, -70, 90, -90):
+        a = base + math.radians(off)
+        for dist in (s, s * 0.75, s * 0.5):
+            dest = translation(state, uid, dist * math.cos(a), dist * math.sin(a))
+            moved = own.copy()
+            moved[:, 0] += dist * math.cos(a)
+            moved[:, 1] += dist * math.sin(a)
+            if (geom.gaps(moved, en) <= vs + geom.EPS).any():
+                continue
+            try:
+                validate_move(state, uid, dest, MoveRules(no_engage=True, fixed=s))
+            except IllegalAction:
+                continue
+            score = float(geom.gaps(moved, foe).min())
+            if best is None or score > best[0] + 1e-6:
+                best = (score, dest)
+            break
+    return best[1] if best else None
+
+
+def sample_moves(state: State, uid: str, rules: MoveRules) -> list[dict[str, tuple[float, float]]]:
+    """A few concrete legal moves for the legal-action list: straight translations."""
+    unit = state["units"][uid]
+    out = []
+    full = allowance(state, unit, False, rules)
+    short = allowance(state, unit, True, rules)
+    for dist in sorted({full, short}):
+        for k in range(8):
+            a = math.radians(45 * k)
+            dest = translation(state, uid, round(dist * 0.98 * math.cos(a), 3), round(dist * 0.98 * math.sin(a), 3))
+            try:
+                validate_move(state, uid, dest, rules)
+            except IllegalAction:
+                continue
+            out.append(dest)
+    return out

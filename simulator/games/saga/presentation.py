@@ -1,0 +1,145 @@
+"""What the client draws for SAGA: the table in inches, terrain pieces, one round base per
+figure (grouped by unit through ``stats['unit']``), the banner, tools, drags, LOS, measuring."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from simulator.core.game import Action, State
+from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, TableSurface,
+                                 TerrainPiece, TerrainStyle, Tools)
+from simulator.games.saga import catalogue as cat
+from simulator.games.saga import geom
+from simulator.games.saga import movement, shooting
+from simulator.games.saga.units import profile
+
+COLOURS = [(176, 40, 40), (40, 70, 170), (200, 170, 40), (60, 140, 60)]
+TERRAIN_COLOURS = {"trees": (40, 100, 40), "fields": (170, 160, 80), "rocks": (120, 120, 110),
+                   "buildings": (150, 100, 70), "plain": (120, 150, 80), "rough": (110, 110, 70),
+                   "marsh": (80, 120, 110), "waves": (60, 100, 180), "line": (90, 120, 50), "wall": (130, 130, 130)}
+PATTERNS = {"trees", "fields", "rocks", "buildings", "plain", "rough", "marsh", "waves", "stone"}
+
+
+def _polygon(t: dict[str, Any]) -> tuple[tuple[float, float], ...]:
+    if "polygon" in t:
+        return tuple((p[0], p[1]) for p in t["polygon"])
+    # a linear obstacle drawn as a thin band around its line
+    pts = np.array(t["line"], dtype=float)
+    left, right = [], []
+    for i in range(len(pts)):
+        a = pts[max(i - 1, 0)]
+        b = pts[min(i + 1, len(pts) - 1)]
+        d = b - a
+        n = np.array([-d[1], d[0]]) / max(float(np.hypot(*d)), 1e-9) * 0.25
+        left.append(tuple(pts[i] + n))
+        right.append(tuple(pts[i] - n))
+    return tuple(left + right[::-1])
+
+
+class SagaPresentation(Presentation):
+    def surface(self, state: State) -> TableSurface:
+        pieces = []
+        for t in state["terrain"]:
+            style_id = cat.terrain_types()[t["type"]]["style"]
+            pattern = style_id if style_id in PATTERNS else "plain"
+            style = TerrainStyle(t["type"], t["name"], TERRAIN_COLOURS.get(style_id, (120, 120, 120)), pattern)  # type: ignore[arg-type]
+            notes = f"{t['shape']}, {t['height']}, cover {t['cover']}, {t['movement']}"
+            pieces.append(TerrainPiece(t["id"], t["name"], _polygon(t), style, notes))
+        zones = tuple((z.get("name", f"{z['side']} deployment"), tuple((p[0], p[1]) for p in z["polygon"]),
+                       COLOURS[state["players"].index(z["side"]) % 4]) for z in state["zones"]
+                      if z["side"] in state["players"])
+        return TableSurface(state["table"]["width"], state["table"]["height"], tuple(pieces),
+                            named_distances=dict(cat.distances()["distances"]), zones=zones)
+
+    def surface_key(self, state: State) -> Any:
+        return len(state["terrain"])
+
+    def pieces(self, state: State) -> list[PieceView]:
+        out = []
+        for fid, f in state["figures"].items():
+            u = state["units"][f["unit"]]
+            colour = COLOURS[state["players"].index(u["owner"]) % 4]
+            status = []
+            if u["fatigue"]:
+                status.append(f"fatigue {u['fatigue']}")
+            if u["fatigue"] >= profile(u)["fatigue_limit"]:
+                status.append("exhausted")
+            label = {"warlord": "W", "hearthguard": "H", "warriors": "w", "levies": "l"}[u["cls"]]
+            if u.get("baggage"):
+                label = "B"
+            out.append(PieceView(fid, u["owner"], u["name"], "base", (f["x"], f["y"]), colour, label=label,
+                                 radius=f["r"], status=tuple(status),
+                                 stats={"unit": u["id"], "class": u["cls"], "figures": len(u["figures"]),
+                                        "fatigue": u["fatigue"], "mounted": u["mounted"],
+                                        "weapon": u.get("weapon") or "-"},
+                                 movable=u["owner"] == state["turn_player"]))
+        return out
+
+    def banner(self, state: State) -> str:
+        step = state["phase"]
+        if state["melee"]:
+            step = f"melee ({state['melee']['step'].replace('_', ' ')})"
+        elif state["shooting"]:
+            step = f"shooting ({state['shooting']['step']})"
+        elif state["pending"]:
+            step = f"{state['pending']['kind']} of {state['units'][state['pending']['unit']]['name']}"
+        return (f"Turn {min(state['turn'], state['max_turns'])} of {state['max_turns']} - {state['turn_player']}: "
+                f"{step} - {state['active']} to act")
+
+    def tools(self) -> Tools:
+        d = cat.distances()["distances"]
+        return Tools(snap="free", rotate_step=15, line_of_sight=True, measure=True,
+                     range_rings=tuple(sorted(d.values())), measure_unit="inches")
+
+    def drag_action(self, state: State, piece: str, to: Any) -> Action | None:
+        """Dragging one figure proposes moving the whole activated unit by the same offset."""
+        pend = state.get("pending")
+        f = state["figures"].get(piece)
+        if not pend or pend["kind"] != "move" or f is None or f["unit"] != pend["unit"] or isinstance(to, str):
+            return None
+        return {"type": "move", "dx": round(to[0] - f["x"], 3), "dy": round(to[1] - f["y"], 3)}
+
+    def move_range(self, state: State, piece: str) -> MoveRange | None:
+        f = state["figures"].get(piece)
+        if f is None:
+            return None
+        unit = state["units"][f["unit"]]
+        pend = state.get("pending") or {}
+        rules = movement.MoveRules(slow_steps=pend.get("slow", 0)) if pend.get("unit") == unit["id"] else movement.MoveRules()
+        return MoveRange(centre=(f["x"], f["y"]), radius=movement.allowance(state, unit, False, rules))
+
+    def _point(self, state: State, a: Any) -> tuple[tuple[float, float], float, str | None]:
+        if isinstance(a, str) and a in state["figures"]:
+            f = state["figures"][a]
+            return (f["x"], f["y"]), f["r"], f["unit"]
+        return (float(a[0]), float(a[1])), 0.0, None
+
+    def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
+        pa, _, ua = self._point(state, a)
+        pb, _, ub = self._point(state, b)
+        ignore = {u for u in (ua, ub) if u}
+        blockers = shooting.los_blockers(state, pa, pb, ignore)
+        if blockers:
+            return LineOfSight(False, f"blocked by {', '.join(blockers)}", "SAGA p.15", (pa, pb), tuple(blockers))
+        return LineOfSight(True, "clear line of sight", "SAGA p.15", (pa, pb))
+
+    def measure(self, state: State, a: Any, b: Any) -> Measurement | None:
+        pa, ra, _ = self._point(state, a)
+        pb, rb, _ = self._point(state, b)
+        value = max(0.0, math.dist(pa, pb) - ra - rb)
+        d = cat.distances()["distances"]
+        within = tuple(k for k, v in sorted(d.items(), key=lambda kv: kv[1]) if value <= v + geom.EPS)
+        return Measurement(round(value, 2), "in", f"{value:.1f}\" edge to edge"
+                           + (f" (within {within[0]})" if within else " (beyond L)"), within)
+
+    def end_phase_action(self, state: State) -> Action | None:
+        if state["phase"] == "orders":
+            return {"type": "end_orders"} if state["orders_rolled"] else {"type": "roll_dice", "keep": []}
+        if state["melee"] or state["shooting"]:
+            return {"type": "ready"}
+        if state["pending"] and state["pending"]["kind"] == "reaction":
+            return {"type": "pass"}
+        return {"type": "end_turn"}

@@ -1,0 +1,609 @@
+"""The SAGA game: turn structure (SAGA p.5-11), activations, reactions, the Warlord's rules
+(SAGA p.33-34), and the dispatch of every action type.
+
+Flow of a player turn: ``roll_dice`` -> ``place_die``/``use_ability`` ... -> ``end_orders``
+-> ``activate`` (-> the opponent's reaction window: ``slow_with_fatigue``/``use_ability``/
+``pass``) -> ``move``/``engage``/``hold``/``shoot`` (-> melee or shooting steps) ... -> ``end_turn``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Action, Context, Game, Outcome
+from simulator.core.scenario import Scenario
+from simulator.games.saga import abilities, board, movement, shooting, victory
+from simulator.games.saga import catalogue as cat
+from simulator.games.saga import geom
+from simulator.games.saga import melee as melee_mod
+from simulator.games.saga import setup as setup_mod
+from simulator.games.saga.units import (add_fatigue, enemies_of, exhausted, live_units, remove_fatigue,
+                                        unit_gap, warlord)
+
+State = dict[str, Any]
+
+ACTIONS: dict[str, str] = {
+    "roll_dice": "start the Orders Phase: leave the listed board dice (keep) and roll the rest",
+    "place_die": "put a rolled SAGA die (die) on a box of your battle board (box)",
+    "end_orders": "end the Orders Phase (dice not placed are lost)",
+    "use_ability": "spend the dice on a box (box) for its ability, with its parameters",
+    "activate": "activate a unit (unit) from a source (box id, 'determination' or 'free') to move, shoot or rest",
+    "slow_with_fatigue": "reaction: spend a fatigue of the unit just activated to move to cut its move one step",
+    "pass": "reaction window: let the activation go on",
+    "move": "move the activated unit: to = {figure: [x, y]} (or dx, dy for the whole unit)",
+    "engage": "move the activated unit into melee with enemy unit target (engine places the figures)",
+    "hold": "the activated unit stays where it is (still counts as a move)",
+    "shoot": "the activated unit shoots at enemy unit target",
+    "melee_trade": "melee step 2, defender: trade = true gives up half the attack dice for defence dice",
+    "spend_fatigue": "melee step 3 or shooting step 2: discard an enemy fatigue (effect armour_up|armour_down)",
+    "ready": "end your part of melee step 3 or shooting step 2",
+    "end_turn": "end your Activation Phase",
+}
+
+
+class Saga(Game):
+    id = "saga"
+    name = "SAGA"
+    rule_prefix = "SAGA"
+
+    # -- set-up -------------------------------------------------------------------------------
+    def setup(self, scenario: Scenario, ctx: Context) -> State:
+        return setup_mod.build_state(scenario, ctx)
+
+    def setup_schema(self) -> Mapping[str, Any]:
+        return {"setup": setup_mod.SETUP_SCHEMA, "rules": setup_mod.RULES_SCHEMA}
+
+    def action_types(self) -> Mapping[str, str]:
+        return ACTIONS
+
+    def outcome(self, state: State) -> Outcome | None:
+        return victory.outcome(state)
+
+    def presentation(self) -> Any:
+        from simulator.games.saga.presentation import SagaPresentation
+        return SagaPresentation()
+
+    # -- apply --------------------------------------------------------------------------------
+    def apply(self, state: State, action: Action, ctx: Context) -> None:
+        if victory.outcome(state) is not None:
+            raise IllegalAction("the game is over")
+        player = state["active"]
+        kind = action["type"]
+        handler = getattr(self, f"_do_{kind}")
+        handler(state, player, action, ctx)
+
+    def _require(self, ok: bool, reason: str, rule: str) -> None:
+        if not ok:
+            raise IllegalAction(reason, rule)
+
+    def _idle(self, state: State) -> bool:
+        return not state["pending"] and state["melee"] is None and state["shooting"] is None
+
+    # orders ------------------------------------------------------------------------------------
+    def _do_roll_dice(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        self._require(state["phase"] == "orders" and not state["orders_rolled"],
+                      "the SAGA dice are rolled once, at the start of the Orders Phase", "SAGA p.6")
+        keep = action.get("keep", [])
+        self._require(isinstance(keep, list) and all(isinstance(i, int) for i in keep),
+                      "keep lists die numbers (0-7) to leave on the board", "SAGA p.7")
+        board.start_orders(state, player, keep, ctx)
+        state["orders_rolled"] = True
+
+    def _do_place_die(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        self._require(state["phase"] == "orders" and state["orders_rolled"] and self._idle(state),
+                      "dice are placed in the Orders Phase, after rolling", "SAGA p.7")
+        die = action.get("die")
+        self._require(isinstance(die, int), "die is a die number 0-7", "SAGA p.7")
+        board.place(state, player, die, str(action.get("box")), ctx)
+
+    def _do_end_orders(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        self._require(state["phase"] == "orders" and state["orders_rolled"], "roll your SAGA dice first", "SAGA p.6")
+        lost = board.discard_unplaced(state, player)
+        state["phase"] = "activation"
+        ctx.emit("phase", f"{player}'s Activation Phase" + (f" ({lost} unplaced die/dice lost)" if lost else ""),
+                 "SAGA p.10")
+
+    def _do_use_ability(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        abilities.use_ability(state, player, action, ctx)
+        pend = state["pending"]
+        if pend and pend["kind"] == "reaction" and pend["cancelled"]:
+            self._proceed(state, ctx)
+            return
+        self._after_resolution(state, ctx)
+
+    # activation ---------------------------------------------------------------------------------
+    def _do_activate(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        self._require(state["phase"] == "activation" and state["turn_player"] == player and self._idle(state),
+                      "units are activated in your Activation Phase, one at a time", "SAGA p.10")
+        uid = action.get("unit")
+        unit = state["units"].get(uid) if isinstance(uid, str) else None
+        self._require(unit is not None and bool(unit["figures"]) and unit["owner"] == player,
+                      "name one of your living units", "SAGA p.10")
+        assert unit is not None
+        order = action.get("order")
+        self._require(order in ("move", "shoot", "rest"), "order is move, shoot or rest", "SAGA p.10")
+        source = action.get("source")
+        free = None
+        paid = False
+        if source == "determination":
+            self._require(unit["cls"] == "warlord", "Determination activates the Warlord", "SAGA p.33")
+            self._require(state["sides"][player]["determination"] < state["rules"]["determination"],
+                          "Determination is used once per turn", "SAGA p.33")
+        elif source == "free":
+            free = next((f for f in state["free"] if f["unit"] == uid and order in f["orders"]), None)
+            self._require(free is not None, f"{unit['name']} has no free activation to {order}", "SAGA p.61")
+        else:
+            box = cat.box(state["sides"][player]["faction"], str(source))
+            self._require(box is not None and box["effect"]["kind"] == "activate",
+                          "source is an activation box, 'determination' or 'free'", "SAGA p.10")
+            assert box is not None
+            cls = "baggage" if unit.get("baggage") else cat.classes()["classes"][unit["cls"]]["activated_as"]
+            want = "hearthguard" if cls == "baggage" else cls
+            self._require(box["effect"]["class"] == want,
+                          f"{box['name']} activates {box['effect']['class']}, not {unit['name']}", "SAGA p.10")
+            self._require(board.ready(state, player, box["id"]), f"no die on {box['name']}", "SAGA p.10")
+        self._check_order(state, unit, order, free)
+        we_obey = action.get("we_obey")
+        if we_obey is not None:
+            self._check_we_obey(state, player, unit, order, we_obey)
+        if source == "determination":
+            state["sides"][player]["determination"] += 1
+        elif free is not None:
+            state["free"].remove(free)
+        else:
+            board.pay(state, player, str(source), ctx)
+            paid = True
+        if we_obey is not None:
+            state["sides"][player]["we_obey"] += 1
+            state["queue"].append({"unit": we_obey, "order": "move", "source": "We Obey"})
+        ctx.emit("activate", f"{unit['name']} is activated to {order}"
+                 + (f" ({source})" if source in ("determination", "free") else ""),
+                 "SAGA p.10" if source not in ("determination",) else "SAGA p.33",
+                 pieces=list(unit["figures"]), unit=uid, order=order)
+        self._start_activation(state, unit, order, ctx, paid=paid, free=free)
+
+    def _check_order(self, state: State, unit: dict[str, Any], order: str, free: dict[str, Any] | None) -> None:
+        if order == "rest":
+            self._require(unit["activations"] == 0 and not unit["rested"],
+                          "a unit rests only as its first activation of the turn", "SAGA p.25")
+            self._require(unit["fatigue"] > 0, "the unit has no fatigue to discard", "SAGA p.25")
+        else:
+            self._require(not exhausted(unit), f"{unit['name']} is exhausted: it may only rest", "SAGA p.25")
+        if order == "shoot":
+            self._require(bool(unit.get("weapon")), f"{unit['name']} has no missile weapons", "SAGA p.15")
+            self._require(any(shooting.eligible_shooters(state, unit["id"], e["id"]) for e in enemies_of(state, unit["owner"])),
+                          "no enemy unit in range and sight", "SAGA p.15")
+
+    def _check_we_obey(self, state: State, player: str, unit: dict[str, Any], order: str, other: Any) -> None:
+        self._require(unit["cls"] == "warlord" and order == "move", "We Obey goes with a Warlord's move", "SAGA p.33")
+        self._require(state["sides"][player]["we_obey"] < state["rules"]["we_obey"], "We Obey is used once per turn",
+                      "SAGA p.33")
+        ou = state["units"].get(other) if isinstance(other, str) else None
+        self._require(ou is not None and bool(ou["figures"]) and ou["owner"] == player and ou["id"] != unit["id"]
+                      and not ou.get("baggage"), "We Obey names another of your units", "SAGA p.33")
+        assert ou is not None
+        self._require(unit_gap(state, ou["id"], unit["id"]) <= cat.inches("S") + geom.EPS,
+                      f"{ou['name']} is not within S of the Warlord", "SAGA p.33")
+        self._require(not exhausted(ou), f"{ou['name']} is exhausted", "SAGA p.25")
+
+    def _start_activation(self, state: State, unit: dict[str, Any], order: str, ctx: Context,
+                          paid: bool, free: dict[str, Any] | None) -> None:
+        pend = {"kind": "reaction", "unit": unit["id"], "order": order, "slow": 0, "paid_with_die": paid,
+                "cancelled": False, "free": free or {}, "asked": [], "fatigue_slowed": False}
+        state["pending"] = pend
+        self._next_reactor(state, ctx)
+
+    def _reactors(self, state: State) -> list[str]:
+        pend = state["pending"]
+        unit = state["units"][pend["unit"]]
+        out = []
+        for p in state["players"]:
+            if p == unit["owner"] or p in pend["asked"]:
+                continue
+            options = self._reaction_options(state, p)
+            if options:
+                out.append(p)
+        return out
+
+    def _reaction_options(self, state: State, player: str) -> list[Action]:
+        pend = state["pending"]
+        unit = state["units"][pend["unit"]]
+        out: list[Action] = []
+        if pend["order"] == "move" and unit["fatigue"] > 0 and not pend["fatigue_slowed"] \
+                and state["mode"] != "quickstart":
+            out.append({"type": "slow_with_fatigue"})
+        saved = state["active"]
+        state["active"] = player
+        out += abilities.sample_uses(state, player)
+        state["active"] = saved
+        return out
+
+    def _next_reactor(self, state: State, ctx: Context) -> None:
+        pend = state["pending"]
+        reactors = self._reactors(state) if not pend["cancelled"] else []
+        if reactors:
+            state["active"] = reactors[0]
+            return
+        self._proceed(state, ctx)
+
+    def _do_slow_with_fatigue(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        pend = state["pending"]
+        self._require(pend is not None and pend["kind"] == "reaction" and state["active"] != state["turn_player"],
+                      "fatigue is spent this way when an enemy unit is activated to move", "SAGA p.24")
+        unit = state["units"][pend["unit"]]
+        self._require(pend["order"] == "move" and unit["fatigue"] > 0 and not pend["fatigue_slowed"],
+                      "spend one fatigue of a unit activated to move, once per move", "SAGA p.24")
+        unit["fatigue"] -= 1
+        pend["slow"] += 1
+        pend["fatigue_slowed"] = True
+        ctx.emit("fatigue_spent", f"{player} spends a fatigue of {unit['name']}: its move is one step shorter",
+                 "SAGA p.24", unit=unit["id"])
+        if not self._reaction_options(state, player):
+            pend["asked"].append(player)
+            self._next_reactor(state, ctx)
+
+    def _do_pass(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        pend = state["pending"]
+        self._require(pend is not None and pend["kind"] == "reaction" and player != state["turn_player"],
+                      "nothing to pass on", "SAGA p.47")
+        pend["asked"].append(player)
+        self._next_reactor(state, ctx)
+
+    def _proceed(self, state: State, ctx: Context) -> None:
+        """The reactions are over: carry the activation out (or drop it if cancelled)."""
+        pend = state["pending"]
+        unit = state["units"][pend["unit"]]
+        state["active"] = state["turn_player"]
+        if pend["cancelled"] or not unit["figures"]:
+            state["pending"] = None
+            self._after_resolution(state, ctx)
+            return
+        unit["activations"] += 1
+        if pend["order"] == "rest":
+            remove_fatigue(unit, 1)
+            unit["rested"] = True
+            ctx.emit("rest", f"{unit['name']} rests and discards a fatigue ({unit['fatigue']} left)", "SAGA p.25",
+                     pieces=list(unit["figures"]), unit=unit["id"])
+            state["pending"] = None
+            self._after_resolution(state, ctx)
+            return
+        if pend["order"] == "move":
+            must = self._second_move_target(state, unit)
+            pend["must_engage"] = must
+            if must:
+                rules = self._move_rules(state, pend)
+                dest = movement.plan_engage(state, unit["id"], must, rules)
+                try:
+                    movement.validate_move(state, unit["id"], dest, rules)
+                except IllegalAction:
+                    ctx.emit("activate", f"{unit['name']} must engage {state['units'][must]['name']} on a second move "
+                             "but cannot: the activation is cancelled", "SAGA p.14", unit=unit["id"])
+                    state["pending"] = None
+                    self._after_resolution(state, ctx)
+                    return
+        pend["kind"] = pend["order"]
+
+    def _second_move_target(self, state: State, unit: dict[str, Any]) -> str | None:
+        """SAGA p.14: a second move with an enemy unit within S must engage the nearest one."""
+        if unit["moves"] + unit["shots"] < 1 or unit["moves"] < 1 or state["mode"] == "quickstart":
+            return None
+        near = [(unit_gap(state, unit["id"], e["id"]), e["id"]) for e in enemies_of(state, unit["owner"])]
+        near = [n for n in near if n[0] <= cat.inches("S") + geom.EPS]
+        return min(near)[1] if near else None
+
+    def _move_rules(self, state: State, pend: dict[str, Any]) -> movement.MoveRules:
+        free = pend.get("free") or {}
+        return movement.MoveRules(slow_steps=pend["slow"], extra=free.get("extra", 0.0),
+                                  through_friends=free.get("through_friends", False),
+                                  no_engage=free.get("no_engage", False), must_engage=pend.get("must_engage"))
+
+    # carrying out moves and shots -----------------------------------------------------------------
+    def _pending_of(self, state: State, player: str, kind: str) -> dict[str, Any]:
+        pend = state["pending"]
+        self._require(pend is not None and pend["kind"] == kind and player == state["turn_player"]
+                      and state["melee"] is None and state["shooting"] is None,
+                      f"no unit is activated to {kind} now", "SAGA p.10")
+        return pend
+
+    def _do_move(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        pend = self._pending_of(state, player, "move")
+        uid = pend["unit"]
+        if "to" in action:
+            to = action["to"]
+            self._require(isinstance(to, dict) and all(isinstance(v, list) and len(v) == 2 for v in to.values()),
+                          "to maps figure ids to [x, y]", "SAGA p.12")
+            dest = {k: (float(v[0]), float(v[1])) for k, v in to.items()}
+        else:
+            dx, dy = action.get("dx", 0), action.get("dy", 0)
+            self._require(isinstance(dx, (int, float)) and isinstance(dy, (int, float)),
+                          "dx and dy are numbers (inches)", "SAGA p.12")
+            dest = movement.translation(state, uid, float(dx), float(dy))
+        self._carry_move(state, uid, dest, ctx)
+
+    def _do_engage(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        pend = self._pending_of(state, player, "move")
+        target = action.get("target")
+        tu = state["units"].get(target) if isinstance(target, str) else None
+        self._require(tu is not None and bool(tu["figures"]) and tu["owner"] != player,
+                      "target is an enemy unit", "SAGA p.20")
+        dest = movement.plan_engage(state, pend["unit"], str(target), self._move_rules(state, pend))
+        self._carry_move(state, pend["unit"], dest, ctx, want=str(target))
+
+    def _do_hold(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        pend = self._pending_of(state, player, "move")
+        self._carry_move(state, pend["unit"], {}, ctx)
+
+    def _carry_move(self, state: State, uid: str, dest: dict[str, tuple[float, float]], ctx: Context,
+                    want: str | None = None) -> None:
+        pend = state["pending"]
+        unit = state["units"][uid]
+        rules = self._move_rules(state, pend)
+        res = movement.validate_move(state, uid, dest, rules)
+        if want is not None and res.engaged != want:
+            raise IllegalAction(f"{unit['name']} cannot reach {state['units'][want]['name']} this activation", "SAGA p.20")
+        self._warlords_pride(state, unit, res, rules)
+        movement.apply_move(state, uid, res)
+        ctx.emit("move", f"{unit['name']} moves (up to {res.allowance:g}\""
+                 + (", uneven terrain" if res.uneven else "") + ")"
+                 + (f" and engages {state['units'][res.engaged]['name']}" if res.engaged else ""),
+                 "SAGA p.12" if not res.engaged else "SAGA p.20", pieces=list(unit["figures"]), unit=uid,
+                 engaged=res.engaged)
+        free = pend.get("free") or {}
+        if (unit["moves"] + unit["shots"]) >= 1 and not free.get("no_fatigue"):
+            add_fatigue(state, unit, 1, ctx, "a move after another move or shot this turn", "SAGA p.24")
+        unit["moves"] += 1
+        self._baggage_exit(state, unit, ctx)
+        state["pending"] = None
+        if res.engaged and unit["figures"]:
+            if free.get("engage_fatigue"):
+                add_fatigue(state, state["units"][res.engaged], free["engage_fatigue"], ctx, "Terrified", "SAGA p.61")
+            melee_mod.begin(state, uid, res.engaged, ctx)
+            return
+        if unit.get("weapon") == "javelin" and unit["figures"]:
+            targets = [e["id"] for e in enemies_of(state, unit["owner"]) if shooting.eligible_shooters(state, uid, e["id"])]
+            if targets:
+                state["pending"] = {"kind": "javelin", "unit": uid, "targets": targets}
+                return
+        self._after_resolution(state, ctx)
+
+    def _warlords_pride(self, state: State, unit: dict[str, Any], res: movement.MoveResult,
+                        rules: movement.MoveRules) -> None:
+        """SAGA p.34: a Warlord moving who can engage the enemy Warlord must do so."""
+        if unit["cls"] != "warlord":
+            return
+        for foe in enemies_of(state, unit["owner"]):
+            if foe["cls"] != "warlord" or res.engaged == foe["id"]:
+                continue
+            dest = movement.plan_engage(state, unit["id"], foe["id"], rules)
+            try:
+                check = movement.validate_move(state, unit["id"], dest, rules)
+            except IllegalAction:
+                continue
+            if check.engaged == foe["id"]:
+                raise IllegalAction("Warlord's Pride: he can engage the enemy Warlord, so he must "
+                                    f"(action engage, target {foe['id']})", "SAGA p.34")
+
+    def _baggage_exit(self, state: State, unit: dict[str, Any], ctx: Context) -> None:
+        """SAGA p.56: baggage leaves the table when it ends a move touching the far edge."""
+        edge = state["exit_edge"].get(unit["owner"])
+        if not unit.get("baggage") or edge is None:
+            return
+        f = state["figures"][unit["figures"][0]]
+        touching = f["y"] - f["r"] <= geom.CONTACT if edge == "top" else \
+            f["y"] + f["r"] >= state["table"]["height"] - geom.CONTACT
+        if touching:
+            del state["figures"][unit["figures"][0]]
+            unit["figures"] = []
+            unit["exited"] = True
+            state["exited"][unit["owner"]] += 1
+            ctx.emit("exit", f"{unit['name']} leaves the table", "SAGA p.56", unit=unit["id"])
+
+    def _do_shoot(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        pend = state["pending"]
+        self._require(pend is not None and pend["kind"] in ("shoot", "javelin") and player == state["turn_player"]
+                      and state["shooting"] is None, "no unit is activated to shoot now", "SAGA p.15")
+        target = action.get("target")
+        tu = state["units"].get(target) if isinstance(target, str) else None
+        self._require(tu is not None and bool(tu["figures"]), "target is a living enemy unit", "SAGA p.15")
+        uid = pend["unit"]
+        unit = state["units"][uid]
+        javelin = pend["kind"] == "javelin"
+        shooting.begin(state, uid, str(target), ctx, after_move=javelin)
+        free = pend.get("free") or {}
+        if not javelin:
+            if (unit["moves"] + unit["shots"]) >= 1 and not free.get("no_fatigue"):
+                add_fatigue(state, unit, 1, ctx, "a shot after another move or shot this turn", "SAGA p.24")
+            unit["shots"] += 1
+        state["pending"] = None
+
+    # melee and shooting steps ----------------------------------------------------------------------
+    def _do_melee_trade(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        m = state["melee"]
+        self._require(m is not None and m["step"] == "trade" and player == m["players"][m["defender"]],
+                      "only the defender, in melee step 2", "SAGA p.22")
+        melee_mod.trade(state, bool(action.get("trade", False)), ctx)
+
+    def _do_spend_fatigue(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        if state["melee"] is not None:
+            m = state["melee"]
+            self._require(m["step"].startswith("abilities") and player in m["players"].values(),
+                          "fatigue is spent in melee step 3", "SAGA p.24")
+            melee_mod.spend_fatigue(state, player, str(action.get("effect")), ctx)
+        elif state["shooting"] is not None:
+            self._require(state["shooting"]["step"] == "defender", "the target spends fatigue in step 2", "SAGA p.24")
+            shooting.spend_fatigue(state, player, ctx)
+        else:
+            raise IllegalAction("no melee or shooting to spend fatigue in", "SAGA p.24")
+
+    def _do_ready(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        if state["melee"] is not None:
+            self._require(state["melee"]["step"].startswith("abilities"), "the defender decides step 2 first "
+                          "(melee_trade)", "SAGA p.22")
+            melee_mod.done(state, player, ctx)
+        elif state["shooting"] is not None:
+            shooting.done(state, ctx)
+        elif state["pending"] and state["pending"]["kind"] == "javelin":
+            state["pending"] = None                      # no javelin shot after the move
+        else:
+            raise IllegalAction("nothing to be ready for", "SAGA p.22")
+        self._after_resolution(state, ctx)
+
+    def _after_resolution(self, state: State, ctx: Context) -> None:
+        """When nothing is pending any more, start the next queued activation (We Obey)."""
+        if state["melee"] is not None or state["shooting"] is not None or state["pending"]:
+            return
+        state["active"] = state["turn_player"]
+        while state["queue"]:
+            nxt = state["queue"].pop(0)
+            unit = state["units"][nxt["unit"]]
+            if not unit["figures"] or exhausted(unit):
+                continue
+            ctx.emit("activate", f"{unit['name']} is activated to move ({nxt['source']})", "SAGA p.33",
+                     pieces=list(unit["figures"]), unit=unit["id"])
+            self._start_activation(state, unit, "move", ctx, paid=False, free=None)
+            return
+
+    # end of turn -------------------------------------------------------------------------------
+    def _do_end_turn(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        self._require(state["phase"] == "activation" and state["turn_player"] == player and self._idle(state)
+                      and not state["queue"], "end the turn in your Activation Phase, with nothing pending", "SAGA p.11")
+        victory.end_of_player_turn(state, player, ctx)
+        order = state["order"]
+        i = order.index(player)
+        nxt = order[(i + 1) % len(order)]
+        if i + 1 >= len(order):
+            state["turn"] += 1
+        state["turn_player"] = nxt
+        state["active"] = nxt
+        state["phase"] = "orders"
+        state["orders_rolled"] = False
+        state["free"] = []
+        state["armour_down"] = {}
+        for side in state["sides"].values():
+            side.update(determination=0, we_obey=0, sons_of_the_land=False, double_bow_range=False)
+        for u in state["units"].values():
+            u.update(moves=0, shots=0, rested=False, activations=0)
+        if state["turn"] > state["max_turns"]:
+            ctx.emit("end", f"the {state['max_turns']} turns are played", "SAGA p.48")
+        else:
+            ctx.emit("turn", f"turn {state['turn']}: {nxt} to play", "SAGA p.5")
+
+    # legal actions -----------------------------------------------------------------------------
+    def legal_actions(self, state: State) -> list[Action]:
+        if victory.outcome(state) is not None:
+            return []
+        player = state["active"]
+        m, sh, pend = state["melee"], state["shooting"], state["pending"]
+        if m is not None:
+            if m["step"] == "trade":
+                return [{"type": "melee_trade", "trade": False}, {"type": "melee_trade", "trade": True}]
+            out: list[Action] = [{"type": "ready"}]
+            mine = melee_mod.unit_of(state, player)
+            foe = melee_mod.enemy_of(m, mine)
+            if state["units"][foe]["fatigue"] > 0:
+                for eff, key in (("armour_up", "spent_up"), ("armour_down", "spent_down")):
+                    if not m["sides"][mine][key]:
+                        out.append({"type": "spend_fatigue", "effect": eff})
+            return out + abilities.sample_uses(state, player)
+        if sh is not None:
+            out = [{"type": "ready"}]
+            if sh["step"] == "defender" and not sh["spent"] and state["units"][sh["shooter"]]["fatigue"] > 0:
+                out.append({"type": "spend_fatigue", "effect": "armour_up"})
+            return out + abilities.sample_uses(state, player)
+        if pend:
+            if pend["kind"] == "reaction":
+                return [{"type": "pass"}] + self._reaction_options(state, player)
+            if pend["kind"] == "move":
+                return self._move_options(state, pend)
+            if pend["kind"] == "shoot":
+                return [{"type": "shoot", "target": e["id"]} for e in enemies_of(state, player)
+                        if shooting.eligible_shooters(state, pend["unit"], e["id"])]
+            if pend["kind"] == "javelin":
+                return [{"type": "ready"}] + [{"type": "shoot", "target": t} for t in pend["targets"]]
+        if state["phase"] == "orders":
+            if not state["orders_rolled"]:
+                return [{"type": "roll_dice", "keep": []}] + (
+                    [{"type": "roll_dice", "keep": board.on_board(state, player)}] if board.on_board(state, player) else [])
+            out = [{"type": "end_orders"}]
+            out += [{"type": "place_die", "die": d, "box": b} for d, b in board.placeable(state, player)]
+            return out + abilities.sample_uses(state, player)
+        out = [] if state["queue"] else [{"type": "end_turn"}]
+        out += self._activation_options(state, player)
+        return out + abilities.sample_uses(state, player)
+
+    def _activation_options(self, state: State, player: str) -> list[Action]:
+        out: list[Action] = []
+        faction = state["sides"][player]["faction"]
+        ready_boxes = {b["effect"]["class"]: b["id"] for b in cat.faction(faction)["boxes"]
+                       if b["effect"]["kind"] == "activate" and board.ready(state, player, b["id"])}
+        for u in live_units(state, player):
+            cls = "hearthguard" if u.get("baggage") else cat.classes()["classes"][u["cls"]]["activated_as"]
+            sources = []
+            if cls in ready_boxes:
+                sources.append(ready_boxes[cls])
+            if u["cls"] == "warlord" and state["sides"][player]["determination"] < state["rules"]["determination"]:
+                sources.append("determination")
+            if any(f["unit"] == u["id"] for f in state["free"]):
+                sources.append("free")
+            for src in sources:
+                for order in ("move", "shoot", "rest"):
+                    free = None
+                    if src == "free":
+                        free = next((f for f in state["free"] if f["unit"] == u["id"] and order in f["orders"]), None)
+                        if free is None:
+                            continue
+                    try:
+                        self._check_order(state, u, order, free)
+                    except IllegalAction:
+                        continue
+                    out.append({"type": "activate", "unit": u["id"], "source": src, "order": order})
+                    if u["cls"] == "warlord" and order == "move":
+                        for o in live_units(state, player):
+                            try:
+                                self._check_we_obey(state, player, u, order, o["id"])
+                            except IllegalAction:
+                                continue
+                            out.append({"type": "activate", "unit": u["id"], "source": src, "order": "move",
+                                        "we_obey": o["id"]})
+        return out
+
+    def _move_options(self, state: State, pend: dict[str, Any]) -> list[Action]:
+        uid = pend["unit"]
+        rules = self._move_rules(state, pend)
+        out: list[Action] = []
+        unit = state["units"][uid]
+        reach = movement.allowance(state, unit, False, rules) + cat.inches("VS")
+        for e in enemies_of(state, unit["owner"]):
+            if unit_gap(state, uid, e["id"]) > reach:
+                continue
+            dest = movement.plan_engage(state, uid, e["id"], rules)
+            try:
+                res = movement.validate_move(state, uid, dest, rules)
+                if res.engaged == e["id"]:
+                    self._warlords_pride(state, unit, res, rules)
+                    out.append({"type": "engage", "target": e["id"]})
+            except IllegalAction:
+                continue
+        if rules.must_engage:
+            return out
+        for dest in movement.sample_moves(state, uid, rules):
+            cand = {"type": "move", "to": {f: [round(x, 3), round(y, 3)] for f, (x, y) in dest.items()}}
+            try:
+                res = movement.validate_move(state, uid, dest, rules)
+                self._warlords_pride(state, unit, res, rules)
+            except IllegalAction:
+                continue
+            out.append(cand)
+        try:
+            res = movement.validate_move(state, uid, {}, rules)
+            self._warlords_pride(state, unit, res, rules)
+            out.append({"type": "hold"})
+        except IllegalAction:
+            pass
+        return out
+
+    def visible_state(self, state: State, player: str | None) -> State:
+        return state                   # SAGA has no hidden information
+

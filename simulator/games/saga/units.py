@@ -1,0 +1,197 @@
+"""Units and figures in the state: profiles, armour, dice counts, positions, formation.
+
+State shapes (plain data):
+
+- ``state["units"][uid]``: ``{id, owner, cls, name, mounted, weapon, dane_axe, berserker,
+  fatigue, figures: [fid...], moves, shots, rested, activations, armour_bonus}``
+- ``state["figures"][fid]``: ``{id, unit, x, y, r}`` (only living figures)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from simulator.games.saga import catalogue as cat
+from simulator.games.saga import geom
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+
+def profile(unit: Unit) -> dict[str, Any]:
+    return cat.classes()["classes"][unit["cls"]]
+
+
+def alive(state: State, uid: str) -> bool:
+    u = state["units"].get(uid)
+    return bool(u and u["figures"])
+
+
+def live_units(state: State, owner: str | None = None) -> list[Unit]:
+    return [u for u in state["units"].values() if u["figures"] and (owner is None or u["owner"] == owner)]
+
+
+def enemies_of(state: State, owner: str) -> list[Unit]:
+    return [u for u in live_units(state) if u["owner"] != owner]
+
+
+def warlord(state: State, owner: str) -> Unit | None:
+    for u in live_units(state, owner):
+        if u["cls"] == "warlord":
+            return u
+    return None
+
+
+def bases(state: State, uid: str) -> NDArray[np.float64]:
+    """The unit's living figures as an n x 3 array (x, y, r)."""
+    figs = state["figures"]
+    return np.array([[figs[f]["x"], figs[f]["y"], figs[f]["r"]] for f in state["units"][uid]["figures"]],
+                    dtype=float).reshape(-1, 3)
+
+
+def unit_gap(state: State, a: str, b: str) -> float:
+    """Edge-to-edge distance between the closest figures of units ``a`` and ``b``."""
+    return float(geom.gaps(bases(state, a), bases(state, b)).min())
+
+
+def within(state: State, a: str, b: str, name: str) -> bool:
+    """SAGA p.5: a unit is within X when at least one of its figures is."""
+    return unit_gap(state, a, b) <= cat.inches(name) + geom.EPS
+
+
+def exhausted(unit: Unit) -> bool:
+    """SAGA p.25: fatigue at or above the class limit."""
+    return unit["fatigue"] >= profile(unit)["fatigue_limit"]
+
+
+def clamp_armour(value: int) -> int:
+    """SAGA p.5: armour is never below 2 or above 6."""
+    return max(2, min(6, value))
+
+
+def base_armour(state: State, unit: Unit, shooting: bool, crossbow: bool = False) -> int:
+    """Armour before situational bonuses (fatigue, abilities, cover), faction rules included."""
+    prof = profile(unit)
+    armour = prof["armour_shooting"] if shooting else prof["armour"]
+    if unit.get("armour_override"):
+        armour = unit["armour_override"]["shooting" if shooting else "melee"]
+    if unit.get("berserker"):
+        armour = 3                                     # SAGA p.37
+    if shooting:
+        if unit.get("javelin_penalty"):
+            armour -= 1                                # Welsh javelins, SAGA p.40
+        if unit["mounted"]:
+            armour -= 1                                # mounted, SAGA p.38
+        if crossbow:
+            armour -= 1                                # target of crossbows, SAGA p.18
+    elif unit.get("dane_axe"):
+        armour -= 1                                    # Dane axe: no shield, SAGA p.39
+    if unit.get("weapon") == "crossbow":
+        armour -= 1                                    # crossbowmen, SAGA p.18
+    if state.get("armour_down", {}).get(unit["owner"]):
+        armour -= 1                                    # VK-14 until the end of the turn
+    return armour
+
+
+def attack_dice_melee(unit: Unit, fighting: int) -> int:
+    """SAGA p.21: dice from the figures that fight (rounded up)."""
+    if fighting <= 0:
+        return 0
+    if unit.get("berserker"):
+        return 4 * fighting
+    spec = profile(unit)["melee_dice"]
+    if spec.get("per") == "unit":
+        return spec["dice"]
+    if spec.get("per") == "figure":
+        return spec["dice"] * fighting
+    return math.ceil(fighting / spec["per_figures"]) * spec["dice"]
+
+
+def attack_dice_shooting(unit: Unit, shooters: int) -> int:
+    """SAGA p.16: shooting dice from the figures in range and sight (rounded up)."""
+    if shooters <= 0:
+        return 0
+    spec = profile(unit)["shooting_dice"]
+    if spec.get("per") == "unit":
+        return spec["dice"]
+    if spec.get("per") == "figure":
+        return spec["dice"] * shooters
+    return math.ceil(shooters / spec["per_figures"]) * spec["dice"]
+
+
+def cohesive(b: NDArray[np.float64]) -> bool:
+    """SAGA p.12 with the engine's reading: the 'within VS' graph of the unit is connected."""
+    return geom.connected(b, cat.inches("VS"))
+
+
+def figure_array(state: State, fids: list[str]) -> NDArray[np.float64]:
+    figs = state["figures"]
+    return np.array([[figs[f]["x"], figs[f]["y"], figs[f]["r"]] for f in fids], dtype=float).reshape(-1, 3)
+
+
+def all_other_figures(state: State, exclude_unit: str) -> tuple[list[str], NDArray[np.float64]]:
+    ids = [f for f, v in state["figures"].items() if v["unit"] != exclude_unit]
+    return ids, figure_array(state, ids)
+
+
+def add_fatigue(state: State, unit: Unit, amount: int, ctx: Any, why: str, rule: str) -> None:
+    """Put ``amount`` fatigue on a unit (no cap, SAGA p.24)."""
+    if amount <= 0 or not unit["figures"]:
+        return
+    unit["fatigue"] += amount
+    ctx.emit("fatigue", f"{unit['name']} gains {amount} fatigue ({why}); now {unit['fatigue']}", rule,
+             pieces=list(unit["figures"]), unit=unit["id"], fatigue=unit["fatigue"])
+
+
+def remove_fatigue(unit: Unit, amount: int) -> int:
+    taken = min(amount, unit["fatigue"])
+    unit["fatigue"] -= taken
+    return taken
+
+
+def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None) -> list[str]:
+    """Figures in the order the engine removes casualties: farthest from the enemy first,
+    skipping any whose removal would break formation (SAGA p.22)."""
+    order: list[str] = []
+    remaining = list(state["units"][uid]["figures"])
+    while remaining:
+        arr = figure_array(state, remaining)
+        if away_from is not None and len(away_from):
+            score = geom.gaps(arr, away_from).min(axis=1)
+        else:
+            score = np.zeros(len(remaining))
+        pick = None
+        for i in np.argsort(-score, kind="stable"):
+            rest = np.delete(arr, i, axis=0)
+            if cohesive(rest):
+                pick = int(i)
+                break
+        if pick is None:
+            pick = int(np.argmax(score))
+        order.append(remaining.pop(pick))
+    return order
+
+
+def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule: str,
+                   away_from: NDArray[np.float64] | None = None, killer: str | None = None) -> int:
+    """Remove ``count`` figures as casualties; returns how many were removed."""
+    unit = state["units"][uid]
+    victims = removal_order(state, uid, away_from)[:count]
+    for fid in victims:
+        unit["figures"].remove(fid)
+        del state["figures"][fid]
+    if victims:
+        key = "baggage" if unit.get("baggage") else unit["cls"]
+        losses = state["losses"][unit["owner"]]
+        losses[key] = losses.get(key, 0) + len(victims)
+        if killer is not None:
+            k = state["kills"].setdefault(killer, {})
+            k[key] = k.get(key, 0) + len(victims)
+        ctx.emit("casualties", f"{unit['name']} loses {len(victims)} figure(s) ({why})"
+                 + ("; the unit is wiped out" if not unit["figures"] else ""), rule,
+                 pieces=victims, unit=uid, removed=len(victims))
+    return len(victims)

@@ -1,0 +1,35 @@
+"""Small inline SAGA scenarios for rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core import Session
+from simulator.core.scenario import scenario_from_data
+
+
+def session(units_a: list[dict[str, Any]], units_b: list[dict[str, Any]], *, faction_a: str = "vikings",
+            faction_b: str = "anglo_danes", terrain: list[dict[str, Any]] | None = None, tape: list[Any] | None = None,
+            mode: str = "full", victory: str = "warlords_fury", turns: int = 6, extra: dict[str, Any] | None = None,
+            seed: int = 0) -> Session:
+    data = {"format": "scenario/1", "game": "saga", "name": "test", "description": "test",
+            "players": [{"id": "A", "name": "A"}, {"id": "B", "name": "B"}], "turns": turns,
+            "setup": {"mode": mode, "victory": victory, "table": {"width": 48, "height": 36}, "first_player": "A",
+                      "terrain": terrain or [],
+                      "sides": {"A": {"faction": faction_a, "units": units_a},
+                                "B": {"faction": faction_b, "units": units_b}}, **(extra or {})}}
+    return Session(__import__("simulator.core.registry", fromlist=["get_game"]).get_game("saga"),
+                   scenario_from_data(data, "saga/test"), seed, tape)
+
+
+def give_dice(s: Session, player: str, placements: list[tuple[str, str]]) -> None:
+    """Put dice of the given faces straight on boxes (test set-up, bypassing the roll)."""
+    dice = s._state["sides"][player]["dice"]
+    for i, (face, box) in enumerate(placements):
+        dice[i] = {"face": face, "box": box}
+
+
+def to_activation(s: Session) -> None:
+    """Skip the Orders Phase of the player to act (no dice rolled)."""
+    s._state["orders_rolled"] = True
+    s._state["phase"] = "activation"
