@@ -1,0 +1,54 @@
+"""The Dragon Rage game object: the core's contract (setup, legal actions, apply, outcome)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from simulator.core.game import Context, Game, Outcome, State
+from simulator.core.scenario import Scenario
+from simulator.games.dragon_rage.actions import ACTION_TYPES, apply_action
+from simulator.games.dragon_rage.legal import legal_actions
+from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
+from simulator.games.dragon_rage.setup import build_state
+
+
+class DragonRage(Game):
+    id = "dragon_rage"
+    name = "Dragon Rage"
+    rule_prefix = "DR"
+
+    def setup(self, scenario: Scenario, ctx: Context) -> State:
+        return build_state(scenario, ctx)
+
+    def legal_actions(self, state: State) -> list[dict[str, Any]]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: dict[str, Any], ctx: Context) -> None:
+        apply_action(state, action, ctx)
+
+    def action_types(self) -> Mapping[str, str]:
+        return ACTION_TYPES
+
+    def outcome(self, state: State) -> Outcome | None:
+        over = state.get("game_over")
+        if not over:
+            return None
+        return Outcome(over["winner"], over["text"], over.get("level", ""), over["rule"],
+                       dict(over.get("scores", {})))
+
+    def setup_schema(self) -> Mapping[str, Any]:
+        from simulator.core.data import load_yaml
+        return load_yaml(DATA_DIR / "scenario.schema.yaml").data
+
+    def check_map(self, hexmap: Any) -> None:
+        data = rules_data()
+        hexmap.check_vocabulary(data.terrain, data.features)
+
+    def data_formats(self) -> Mapping[str, Any]:
+        return {"dragon_rage-rules/1": lambda: rules_data().rules}
+
+    def presentation(self) -> Any:
+        from simulator.games.dragon_rage.presentation import DragonRagePresentation
+        return DragonRagePresentation()
+
+

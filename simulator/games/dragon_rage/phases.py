@@ -1,0 +1,164 @@
+"""The turn sequence (DR 2.6): ten phases, the invader's first except in "Scenario 2"
+(DR 3.1.1), and what happens automatically as phases begin and end: per-turn flags, fog and
+whirlwinds, reinforcements (DR 2.9), berserk deaths (DR 2.12.1.7.1), dragons left on broken
+bridges (DR 2.5.7.2), open entrances closing (DR 2.5.5.3) and the end-of-turn victory checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Context
+from simulator.games.dragon_rage.board import board_for
+from simulator.games.dragon_rage.casualties import kill_monster
+from simulator.games.dragon_rage.magic import start_of_spell_phase
+from simulator.games.dragon_rage.rules_data import rules_data
+from simulator.games.dragon_rage.units import TURN_FLAGS, State, Unit, ground_units_at, living, make_unit
+from simulator.games.dragon_rage.victory import adjust_vp, end_of_turn_checks
+
+
+def phase_info(phase: str) -> dict[str, Any]:
+    return next(p for p in rules_data().rules["phases"] if p["id"] == phase)
+
+
+def is_reinforcement_turn(turn: int) -> bool:
+    r = rules_data().rules["reinforcements"]
+    return turn >= r["first_turn"] and (turn - r["first_turn"]) % r["every"] == 0
+
+
+def end_phase(state: State, ctx: Context) -> None:
+    phase = state["phase"]
+    _finish_phase(state, ctx, phase)
+    if state["game_over"] is not None:
+        return
+    state["phase_index"] += 1
+    if state["phase_index"] >= len(state["order"]):
+        ctx.emit("turn_end", f"end of turn {state['turn']}: the turn pointer advances", "DR 2.6.1.10")
+        end_of_turn_checks(state, ctx)
+        if state["game_over"] is not None:
+            return
+        state["turn"] += 1
+        state["phase_index"] = 0
+        state["dragon_targets"] = {}
+        for u in state["units"].values():
+            if "damaged_by" in u:
+                u["damaged_by"] = []
+    state["phase"] = state["order"][state["phase_index"]]
+    state["active"] = phase_info(state["phase"])["side"]
+    _begin_phase(state, ctx)
+
+
+def _finish_phase(state: State, ctx: Context, phase: str) -> None:
+    if phase == "invader_move":
+        for u in living(state, "invader"):
+            hex_ = u.get("on_broken_bridge")
+            if hex_ and u["hex"] == hex_ and state["turn"] >= u.get("bridge_deadline", 0):
+                state["bridges"][hex_] = "burned"
+                kill_monster(state, ctx, u, f"it stayed on the broken bridge {hex_} and fell into the river",
+                             "DR 2.5.7.2")
+    if phase == "invader_melee":
+        need = int(rules_data().rules["berserk_death_on"])
+        for u in living(state, "invader"):
+            if u.get("berserk"):
+                roll = ctx.dice.d6(f"berserk death roll of {u['id']}")
+                if roll >= need:
+                    kill_monster(state, ctx, u, f"berserk, it rolled {roll}", "DR 2.12.1.7.1")
+                else:
+                    ctx.emit("berserk", f"{u['id']} rages on (rolled {roll})", "DR 2.12.1.7.1", pieces=[u["id"]])
+        for info in state["entrances"].values():
+            if info.get("open") == "active":
+                info["open"] = False
+    if phase == "defender_reinforce" and state["pending_reinforcements"] > 0:
+        ctx.emit("reinforcements_delayed", f"{state['pending_reinforcements']} reinforcements wait for the next "
+                                           "turn", "DR 2.9")
+
+
+def _begin_phase(state: State, ctx: Context) -> None:
+    phase, side = state["phase"], state["active"]
+    first_of_side = state["order"].index(phase) == min(i for i, p in enumerate(state["order"]) if p.startswith(side))
+    ctx.emit("phase", f"turn {state['turn']}: {phase_info(phase)['name']}", phase_info(phase)["rule"],
+             phase=phase, turn=state["turn"])
+    if first_of_side:
+        for u in state["units"].values():
+            if u["side"] == side:
+                for k, v in TURN_FLAGS.items():
+                    u[k] = list(v) if isinstance(v, list) else v
+                u["turn_start_hex"] = u["hex"]
+                u["boosted"] = False
+                u["no_attack"] = False
+        if side == "invader":
+            for info in state["entrances"].values():
+                if info.get("open"):
+                    info["open"] = "active"
+    if phase.endswith("spell"):
+        start_of_spell_phase(state, ctx, side)
+    if phase == "defender_reinforce":
+        _reinforcement_turn(state, ctx)
+
+
+def _reinforcement_turn(state: State, ctx: Context) -> None:
+    if not is_reinforcement_turn(state["turn"]):
+        return
+    elo = state["units"].get("elowyn")
+    board = board_for(state["map"])
+    if elo is not None and elo["alive"] and state["map_name"] == "esirien" and \
+            board.attrs.get(elo["hex"] or "", {}).get("elowyn_safe_on_reinforcement_turn"):
+        elo["alive"] = False
+        elo["hex"] = None
+        state["elowyn"]["status"] = "saved"
+        ctx.emit("elowyn", "Elowyn sails away with the reinforcement fleet", "DR 2.10.7", pieces=["elowyn"])
+        adjust_vp(state, ctx, -3, "Elowyn is saved", "DR 2.10.7")
+    if not state["rules"].get("reinforcements", True):
+        return
+    group = rules_data().rules["reinforcements"][state["map_name"]]
+    state["pending_reinforcements"] += int(group["count"])
+    ctx.emit("reinforcements", f"{state['pending_reinforcements']} reinforcements may be placed", "DR 2.9",
+             count=state["pending_reinforcements"])
+
+
+def arrival_hexes(state: State) -> list[str]:
+    board = board_for(state["map"])
+    out = []
+    for h in board.edges.get("reinforcement_arrival", []):
+        if state["bridges"].get(h) == "burned":
+            continue
+        if not ground_units_at(state, h) and h not in state["impassable"]:
+            out.append(h)
+    return out
+
+
+def reinforcement_type(state: State) -> str | None:
+    """Infantry (orcs), or militia (goblins) when none are left, or None (DR 2.9)."""
+    group = rules_data().rules["reinforcements"][state["map_name"]]
+    for t in (group["units"], group["substitute"]):
+        count = int(rules_data().units[t].get("count", 0))
+        in_play = sum(1 for u in state["units"].values() if u["type"] == t and u["alive"])
+        if in_play < count:
+            return t
+    return None
+
+
+def reinforce(state: State, ctx: Context, to: Any) -> None:
+    rule = "DR 2.9"
+    if state["phase"] != "defender_reinforce":
+        raise IllegalAction("reinforcements are placed in the defender's reinforcement phase", rule)
+    if state["pending_reinforcements"] <= 0:
+        raise IllegalAction("no reinforcements are due", rule)
+    if to not in arrival_hexes(state):
+        raise IllegalAction(f"{to} is not a vacant arrival hex ({', '.join(arrival_hexes(state)) or 'none free'})",
+                            rule)
+    type_id = reinforcement_type(state)
+    if type_id is None:
+        raise IllegalAction("every infantry and militia counter is in play: none can arrive", rule)
+    n = 1 + sum(1 for u in state["units"].values() if u["type"] == type_id)
+    code = (rules_data().units[type_id].get("code") or type_id).lower()
+    uid = f"{code}{n}"
+    while uid in state["units"]:
+        n += 1
+        uid = f"{code}{n}"
+    unit: Unit = make_unit(uid, type_id, "defender", to)
+    unit["turn_start_hex"] = to
+    state["units"][uid] = unit
+    state["pending_reinforcements"] -= 1
+    ctx.emit("reinforcement", f"{uid} arrives at {to}", rule, pieces=[uid])

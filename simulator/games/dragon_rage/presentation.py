@@ -1,0 +1,180 @@
+"""What the client draws for Dragon Rage and which actions its gestures propose.
+
+Hex surface from the map with terrain colours from terrain.yaml, walls/entrances/bridge ends
+as hexside features, the road as a path, VP values as hex marks (destroyed ones and burned
+bridges as overrides); counters show "CF-MP" (or the monster's name) in side colours;
+monsters have a facing. Movement ranges and line of sight use the same code as the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.game import Action, State
+from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
+                                 Presentation, TerrainStyle, Tools)
+from simulator.games.dragon_rage import body
+from simulator.games.dragon_rage.board import board_for
+from simulator.games.dragon_rage.los import sight
+from simulator.games.dragon_rage.monster_moves import walk_step_cost
+from simulator.games.dragon_rage.movement import reach
+from simulator.games.dragon_rage.phases import phase_info
+from simulator.games.dragon_rage.rules_data import rules_data
+from simulator.games.dragon_rage.units import is_major, spec
+
+_PATTERN = {"forest": "trees", "sea": "waves", "river": "waves", "town": "buildings", "tower": "stone",
+            "dock": "stone", "ford": "marsh"}
+_FEATURE_STYLE = {"wall": "wall", "gateway": "gate", "tower_gate": "gate", "tower_door": "door", "door": "door",
+                  "bridge_access": "bridge", "ford_access": "bank", "river_bank": "bank"}
+
+
+def _rgb(value: Any) -> tuple[int, int, int]:
+    return (int(value[0]), int(value[1]), int(value[2]))
+
+
+class DragonRagePresentation(Presentation):
+    def surface(self, state: State) -> HexSurface:
+        data = rules_data()
+        board = board_for(state["map"])
+        terrain = {k: TerrainStyle(k, v["name"], _rgb(v["colour"]), _PATTERN.get(k, "plain"))  # type: ignore[arg-type]
+                   for k, v in data.terrain.items()}
+        features = {k: FeatureStyle(k, v["name"], _rgb(v["colour"]), 0.16 if k in ("wall", "gateway") else 0.12,
+                                    _FEATURE_STYLE.get(k, "line"))  # type: ignore[arg-type]
+                    for k, v in data.features.items()}
+        paths = {k: FeatureStyle(k, v["name"], _rgb(v["colour"]), 0.1, "road") for k, v in data.paths.items()}
+        marks = {h: str(v) for h, v in board.vp.items() if h not in state["vp"]["destroyed"]}
+        marks.update({h: f"x{v}" for h, v in state["vp"]["destroyed"].items()})
+        overrides = {h: "river" for h, s in state["bridges"].items() if s == "burned"}
+        return HexSurface(board.hexmap, terrain, features, paths, marks, overrides)
+
+    def surface_key(self, state: State) -> Any:
+        return (tuple(sorted(state["vp"]["destroyed"])), tuple(sorted(state["bridges"].items())),
+                tuple(sorted(k for k, v in state["entrances"].items() if v["broken"])))
+
+    def pieces(self, state: State) -> list[PieceView]:
+        data = rules_data()
+        out: list[PieceView] = []
+        stack: dict[str, int] = {}
+        for u in state["units"].values():
+            if not u["alive"] or u["hex"] is None:
+                continue
+            s = spec(u)
+            colour = _rgb(data.side_colours.get(s.get("counter", ""), {}).get("rgb", (200, 200, 200)))
+            if is_major(u):
+                values: tuple[str, ...] = (s["name"], f"MP {body.walk_mp(u)}", f"HP {body.total_hp_left(u)}")
+                label = s["name"]
+            else:
+                cf = "(" + str(s.get("defence", 0)) + ")" if s.get("defence_only") else str(s.get("cf", 0))
+                mp = "-" if s.get("mp") is None else f"{s['mp']}" + (f"({s['road_mp']})" if s.get("road_mp") else "")
+                values = (cf, str(s.get("escape") or "-"), f"{s.get('code', '')} {mp}".strip())
+                label = s.get("code") or s["name"]
+            status = tuple(x for x, on in (("wounded", u["wounded"]), ("flying", u.get("flying")),
+                                           ("berserk", u.get("berserk")), ("slayer", u["slayer"]),
+                                           ("boosted", u["boosted"]), ("captive", u.get("captive"))) if on)
+            idx = stack.get(u["hex"], 0)
+            stack[u["hex"]] = idx + 1
+            text = (0, 0, 0) if sum(colour) > 450 else (255, 255, 255)
+            out.append(PieceView(u["id"], u["side"], s["name"], "counter", u["hex"], colour,
+                                 facing=float(u.get("facing", 0)), label=label, values=values, text_colour=text,
+                                 status=status, stats=self._stats(u), movable=u["side"] == state["active"],
+                                 layer=1 if u.get("flying") else 0, stack_index=idx))
+        return out
+
+    def _stats(self, u: dict[str, Any]) -> dict[str, Any]:
+        s = spec(u)
+        out: dict[str, Any] = {"type": s["name"]}
+        if is_major(u):
+            for area, dmg in u["damage"].items():
+                hp = s["areas"][area]["hp"]
+                out[area] = " ".join(f"{max(0, hp - d)}/{hp}" for d in dmg)
+            out["breaths left"] = u["breaths_left"]
+        elif "hp" in s and s["hp"]:
+            out["hp"] = f"{s['hp'] - u.get('damage_taken', 0)}/{s['hp']}"
+        if "sp" in u:
+            out["spell points"] = u["sp"]
+        return out
+
+    def banner(self, state: State) -> str:
+        limit = f"/{state['turn_limit']}" if state.get("turn_limit") else ""
+        side = state["active"].capitalize()
+        name = phase_info(state["phase"])["name"]
+        vp = f"VP {state['vp']['score']}/{state['vp']['objective']}"
+        return f"Turn {state['turn']}{limit} - {side}: {name} - {vp}"
+
+    def tools(self) -> Tools:
+        return Tools(snap="hex", rotate_step=60, line_of_sight=True, measure=True, measure_unit="hexes")
+
+    def drag_action(self, state: State, piece: str, to: Any) -> Action | None:
+        u = state["units"].get(piece)
+        if u is None or not isinstance(to, str):
+            return None
+        if is_major(u):
+            if u.get("flying"):
+                return None
+            return {"type": "walk", "unit": piece, "path": [to]}
+        return {"type": "move", "unit": piece, "to": to}
+
+    def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
+        u = state["units"].get(piece)
+        if u is None or not is_major(u):
+            return None
+        return {"type": "rotate", "unit": piece, "facing": int(round(facing)) % 6}
+
+    def move_range(self, state: State, piece: str) -> MoveRange | None:
+        u = state["units"].get(piece)
+        if u is None or not u["alive"] or not state["phase"].endswith("move"):
+            return None
+        if not is_major(u):
+            return MoveRange({h: c for h, (c, _) in reach(state, u).items()})
+        return MoveRange(self._walk_range(state, u))
+
+    def _walk_range(self, state: State, u: dict[str, Any]) -> dict[str, float]:
+        """Hexes a walking monster reaches, by a search over (hex, facing) with its turn costs."""
+        from simulator.games.dragon_rage.terrain_rules import step_block
+        board = board_for(state["map"])
+        if u.get("flying") or u["mode"] not in (None, "walk") or u["hex"] is None:
+            return {}
+        budget = body.walk_mp(u) - u["mp_used"]
+        best: dict[str, float] = {}
+        frontier = [(0, u["hex"], u["facing"])]
+        seen: dict[tuple[str, int], int] = {(u["hex"], u["facing"]): 0}
+        while frontier:
+            cost, h, f = frontier.pop()
+            probe = {**u, "hex": h, "facing": f}
+            for n in board.neighbours[h]:
+                if n is None or step_block(state, board, probe, h, n) or \
+                        any(x["alive"] and x["hex"] == n and not x.get("flying") for x in state["units"].values()):
+                    continue
+                c, d = walk_step_cost(state, probe, n)
+                total = cost + c
+                if total <= budget and seen.get((n, d), 99) > total:
+                    seen[(n, d)] = total
+                    best[n] = min(best.get(n, 99), total)
+                    frontier.append((total, n, d))
+        return best
+
+    def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
+        ha, hb = self._hex(state, a), self._hex(state, b)
+        if ha is None or hb is None:
+            return None
+        target = state["units"].get(b) if isinstance(b, str) else None
+        up = bool(target and target.get("flying"))
+        s = sight(state["map"], ha, hb, target_up=up)
+        blockers: tuple[Any, ...] = ()
+        if s.blocker:
+            blockers = (tuple(s.blocker.split("/")),) if "/" in s.blocker else (s.blocker,)
+        return LineOfSight(s.clear, s.reason, "DR 2.7.6.2", (ha, hb), blockers)
+
+    def measure(self, state: State, a: Any, b: Any) -> Measurement | None:
+        ha, hb = self._hex(state, a), self._hex(state, b)
+        if ha is None or hb is None:
+            return None
+        d = board_for(state["map"]).distance(ha, hb)
+        return Measurement(float(d), "hexes", f"{d} hex{'es' if d != 1 else ''}")
+
+    def _hex(self, state: State, ref: Any) -> str | None:
+        if isinstance(ref, str) and ref in state["units"]:
+            return state["units"][ref]["hex"]
+        if isinstance(ref, str) and ref in board_for(state["map"]):
+            return ref
+        return None

@@ -1,0 +1,140 @@
+"""Who may enter which hex across which hexside (DR 2.4, 2.5, Terrain Effects summary).
+
+One function answers "may this unit step from ``a`` into adjacent ``b``, terrain and hexside
+only" and says which rule forbids it. Stacking is separate (:mod:`.stacking`), so the same
+answer serves walking monsters, troops and the client's movement highlight.
+"""
+
+from __future__ import annotations
+
+from simulator.games.dragon_rage.board import Board, side_key
+from simulator.games.dragon_rage.units import State, Unit, is_major, kind, spec
+
+Block = tuple[str, str] | None   # (reason, rule) or None when allowed
+
+
+def move_class(unit: Unit) -> str:
+    """The terrain class of a unit: land, giant, serpent, t_rex, elemental, monster."""
+    t = unit["type"]
+    if t == "giant":
+        return "giant"
+    if t == "sea_serpent":
+        return "serpent"
+    if t == "t_rex":
+        return "t_rex"
+    if kind(unit) == "elemental":
+        return "elemental"
+    if is_major(unit):
+        return "monster"
+    return "land"
+
+
+def bridge_state(state: State, hex_: str) -> str:
+    """``intact``, ``broken`` (a marker: still usable) or ``burned`` (gone: river beneath)."""
+    return state["bridges"].get(hex_, "intact")
+
+
+def water_for(state: State, board: Board, hex_: str) -> str | None:
+    """The water a hex presents to movement: ``sea``, ``river`` or None (land/bridge/ford/dock)."""
+    ts = board.terrain[hex_]
+    if "bridge" in ts and bridge_state(state, hex_) == "burned":
+        return "river"
+    if any(t not in ("river", "sea") for t in ts):
+        return None
+    return "sea" if "sea" in ts else "river"
+
+
+def entrance_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Block:
+    """Passing the gate or door on hexside a|b (DR 2.5.3, 2.5.5; digest Q-GATE-1)."""
+    ent = board.entrance(a, b)
+    if ent is None:
+        return None
+    info = state["entrances"][ent.key]
+    if info["broken"] or (info.get("open") and unit["side"] == "invader"):
+        return None
+    if move_class(unit) == "elemental" and ent.tower is None:
+        return None   # elementals pass any wall entrance, even closed (DR 2.8.9)
+    if ent.tower is not None:
+        if unit["side"] == "defender":
+            return None
+        return (f"the {ent.feature.replace('_', ' ')} of tower {ent.tower} is closed to the invader until it is broken",
+                "DR 2.5.5")
+    if ent.inside is not None and a == ent.inside:
+        return None   # outward through a wall gateway is always allowed
+    if info["controller"] == unit["side"]:
+        return None
+    return (f"the {ent.feature} {ent.key} is controlled by the {info['controller']}; break it first", "DR 2.5.5")
+
+
+def step_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Block:
+    """Terrain and hexside rules for one step of a unit on the ground."""
+    if b not in board:
+        return (f"hex {b} is not on the map", "DR 2.1")
+    if b in state["impassable"]:
+        return (f"hex {b} holds a dead monster and cannot be entered", "DR 2.12.1.8")
+    mc = move_class(unit)
+    water = water_for(state, board, b)
+    ts = board.terrain[b]
+    key = side_key(a, b)
+    # water
+    if mc == "serpent":
+        if water is None and "bridge" not in ts and "dock" not in ts:
+            return (f"a sea serpent never leaves the water ({b} is land)", "DR 2.11.2.1")
+        if "dock" in ts and any(u["alive"] and u["hex"] == b for u in state["units"].values()):
+            return ("a sea serpent may enter only an empty dock", "DR 2.11.2.1")
+        if water_for(state, board, a) is None and "dock" not in board.terrain[a] and "bridge" not in board.terrain[a]:
+            return (f"a sea serpent cannot cross land from {a}", "DR 2.11.2.1")
+        return None
+    if water == "sea":
+        return (f"{b} is sea: only sea serpents enter it", "DR 2.5.1")
+    if water == "river" and mc != "giant":
+        return (f"{b} is river: only giants and sea serpents enter it", "DR 2.5.2")
+    if key in board.river_banks and mc != "giant":
+        return (f"river between {a} and {b}: no crossing by land", "DR 2.1.2")
+    if mc == "elemental":
+        for t in ("bridge", "dock", "ford", "tower"):
+            if t in ts:
+                return (f"an elemental may not enter a {t} hex", "DR 2.8.9")
+    if "ford" in ts:
+        if mc == "monster":
+            return ("grounded dragons and major monsters may not enter a ford", "DR 2.12.1.2")
+        if a not in board.ford_access.get(b, set()):
+            return (f"ford {b} is entered only from its banks", "DR 2.5.2")
+    if "ford" in board.terrain[a] and b not in board.ford_access.get(a, set()) and mc != "giant":
+        return (f"ford {a} is left only onto its banks", "DR 2.5.2")
+    if "bridge" in ts and mc != "giant" and a not in board.bridge_access.get(b, set()):
+        return (f"bridge {b} is entered only across the hexsides joining it to the banks", "DR 2.5.2")
+    if "bridge" in board.terrain[a] and mc != "giant" and water_for(state, board, a) is None \
+            and b not in board.bridge_access.get(a, set()):
+        return (f"bridge {a} is left only onto its banks", "DR 2.5.2")
+    # walls, entrances and towers
+    ent = board.entrance(a, b)
+    if ent is not None:
+        return entrance_block(state, board, unit, a, b)
+    if key in board.walls:
+        return (f"a wall stands between {a} and {b} (climbing is a separate action)", "DR 2.5.3")
+    if b in board.towers or a in board.towers:
+        tower = b if b in board.towers else a
+        return (f"tower {tower} is entered and left only through its entrances", "DR 2.5.4")
+    return None
+
+
+def may_end_in(state: State, board: Board, unit: Unit, hex_: str) -> Block:
+    """Places a unit may pass but not stop in."""
+    if unit["type"] == "cavalry" and hex_ in board.towers:
+        return ("cavalry may not end a move in a tower", "DR 2.10.3.1")
+    return None
+
+
+def monster_land_block(state: State, board: Board, unit: Unit, hex_: str) -> Block:
+    """May a monster come down (bound, land, crash aside) in ``hex_``: terrain only."""
+    if hex_ not in board:
+        return (f"hex {hex_} is not on the map", "DR 2.1")
+    if hex_ in state["impassable"]:
+        return (f"hex {hex_} holds a dead monster", "DR 2.12.1.8")
+    water = water_for(state, board, hex_)
+    if water is not None:
+        return (f"a grounded dragon cannot stand in {water} ({hex_})", "DR 2.12.1.2")
+    if "ford" in board.terrain[hex_]:
+        return ("a dragon may not enter a ford", "DR 2.12.1.2")
+    return None
