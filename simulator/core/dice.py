@@ -82,6 +82,7 @@ class Dice:
         self.seed = seed
         self._tape: list[Face] = list(tape or [])
         self._tape_pos = 0
+        self._use_tape = True
         self._replay: list[Face] | None = None
         self._rng = random.Random(f"{seed}:setup")
         self._records: list[Roll] = []
@@ -109,8 +110,13 @@ class Dice:
         return found
 
     # -- the session drives these ----------------------------------------------------------
-    def begin_action(self, index: int, replay: Iterable[Face] | None = None) -> None:
-        """Start the random stream of action ``index``; ``replay`` forces recorded results."""
+    def begin_action(self, index: int, replay: Iterable[Face] | None = None, *, use_tape: bool = True) -> None:
+        """Start the random stream of action ``index``; ``replay`` forces recorded results.
+
+        ``use_tape=False`` draws from the seed even when a tape is loaded (set-up
+        randomness such as deck shuffles is never taken from a script's tape).
+        """
+        self._use_tape = use_tape
         self._rng = random.Random(f"{self.seed}:{index}")
         self._records = []
         self._replay = list(replay) if replay is not None else None
@@ -144,7 +150,7 @@ class Dice:
                 raise DiceExhausted("the recorded dice of this action ran out while replaying it")
             result = d.face_from_tape(self._replay.pop(0))
             forced = True
-        elif self._tape:
+        elif self._tape and self._use_tape:
             if self._tape_pos >= len(self._tape):
                 raise DiceExhausted(
                     f"the forced dice tape ran out ({len(self._tape)} results used) "

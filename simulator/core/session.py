@@ -82,7 +82,7 @@ class Session:
         self._steps: list[Step] = []
         self._redo: list[Step] = []
         ctx = Context(self.dice, scenario)
-        self.dice.begin_action(-1)
+        self.dice.begin_action(-1, use_tape=False)   # set-up randomness comes from the seed
         self._initial = game.setup(scenario, ctx)
         self._setup_step = Step({"type": "setup"}, ctx.events, [r.result for r in self.dice.take_records()],
                                 self.dice.tape_position)

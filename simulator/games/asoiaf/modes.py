@@ -1,0 +1,356 @@
+"""Game modes: Objectives, quadrants, marked units, victory points and victory (digest §15-16)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from simulator.core.game import Context
+from simulator.games.asoiaf import geom, space
+from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.units import Unit, control_ranks, polygon
+
+State = dict[str, Any]
+
+
+def R(section: str, name: str) -> str:
+    return f'ASOIAF "{name}" ({section})'
+
+
+def mode(state: State) -> dict[str, Any]:
+    return catalogue().modes[state["mode"]]
+
+
+def add_vp(state: State, ctx: Context, side: str, n: int, why: str, rule: str) -> None:
+    if n <= 0 or side not in state["vp"]:
+        return
+    if mode(state)["scoring"] == "siege" and side == state["flags"].get("defender"):
+        ctx.emit("vp", f"{side} is the Defender and scores no VP ({why})", R("16.3", "A Storm of Swords"))
+        return
+    state["vp"][side] += n
+    ctx.emit("vp", f"{why}: {side} scores {n} VP (total {state['vp'][side]})", rule, side=side, vp=n)
+
+
+# -- Objectives -------------------------------------------------------------------------------
+def radius() -> float:
+    return catalogue().objective_diameter / 2
+
+
+def covers(poly: np.ndarray, ob: dict[str, Any]) -> bool:
+    """The tray completely covers the token (full-cover claim, §16)."""
+    c = np.array([ob["x"], ob["y"]])
+    if not geom.contains(poly, c):
+        return False
+    edges = [geom._point_segment(c, poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+    return min(edges) >= radius() - 1e-9
+
+
+def touches(poly: np.ndarray, ob: dict[str, Any]) -> bool:
+    """Any part of the tray over the token (carried claim, §16.4-16.5)."""
+    return geom.point_polygon_distance((ob["x"], ob["y"]), poly) < radius()
+
+
+def after_move(state: State, ctx: Context, u: Unit) -> None:
+    """Claim Objectives after ``u`` ends a move."""
+    claim = mode(state)["claim"]
+    if claim == "none" or u["destroyed"]:
+        return
+    poly = polygon(u)
+    for ob in state["objectives"]:
+        if claim == "full_cover":
+            if covers(poly, ob) and ob["holder"] != u["id"]:
+                ob["holder"] = u["id"]
+                ctx.emit("objective", f"{u['id']} claims Objective {ob['id']}", R("16", "Objectives"),
+                         pieces=[u["id"]], objective=ob["id"])
+        elif ob["holder"] is None and touches(poly, ob):
+            if u["objective"] is None:
+                take(state, ctx, u, ob, "claims")
+    refresh_holders(state)
+
+
+def take(state: State, ctx: Context, u: Unit, ob: dict[str, Any], verb: str) -> None:
+    if u["objective"] is not None:
+        return
+    old = ob["holder"]
+    if old and old in state["units"]:
+        state["units"][old]["objective"] = None
+    ob["holder"] = u["id"]
+    u["objective"] = ob["id"]
+    ob["x"], ob["y"] = u["x"], u["y"]
+    ctx.emit("objective", f"{u['id']} {verb} Objective {ob['id']} and carries it", R("16.5", "Carried Objectives"),
+             pieces=[u["id"]], objective=ob["id"])
+
+
+def drop(state: State, ctx: Context, u: Unit, why: str) -> None:
+    """The carried token leaves the unit: an engaged enemy takes it, else it lands 1" behind."""
+    obid = u["objective"]
+    if obid is None:
+        return
+    ob = next(o for o in state["objectives"] if o["id"] == obid)
+    u["objective"] = None
+    ob["holder"] = None
+    taker = next((e for e in space.engaged_with(state, u) if e["objective"] is None), None) \
+        if not u["destroyed"] else next((e for e in _touching_enemies(state, u) if e["objective"] is None), None)
+    if taker is not None:
+        take(state, ctx, taker, ob, f"takes ({why})")
+        return
+    back = np.array([u["x"], u["y"]]) - geom.forward(u["facing"]) * (u["depth"] / 2 + 1.0)
+    w, h = state["table"]
+    ob["x"], ob["y"] = float(min(max(back[0], 1), w - 1)), float(min(max(back[1], 1), h - 1))
+    if ob.get("pile"):
+        pile = next(t for t in state["terrain"] if t["id"] == ob["pile"])
+        centre = np.array(pile["polygon"]).mean(axis=0)
+        ob["x"], ob["y"] = float(centre[0]), float(centre[1])
+    ctx.emit("objective", f"{u['id']} drops Objective {ob['id']} ({why})", R("16.4", "Carried Objectives"),
+             pieces=[u["id"]], objective=ob["id"])
+
+
+def _touching_enemies(state: State, u: Unit) -> list[Unit]:
+    me = polygon(u)
+    return [e for e in space.enemies_of(state, u) if geom.distance(me, polygon(e)) <= geom.CONTACT]
+
+
+def sync_carried(state: State) -> None:
+    for ob in state["objectives"]:
+        h = ob["holder"]
+        if h and mode(state)["claim"] == "carried":
+            u = state["units"][h]
+            ob["x"], ob["y"] = u["x"], u["y"]
+
+
+def refresh_holders(state: State) -> None:
+    """Full-cover tokens are held only while completely covered (§16 rule 4)."""
+    if mode(state)["claim"] != "full_cover":
+        sync_carried(state)
+        return
+    for ob in state["objectives"]:
+        h = ob["holder"]
+        if h and (state["units"][h]["destroyed"] or not covers(polygon(state["units"][h]), ob)):
+            ob["holder"] = None
+
+
+def controller(state: State, ob: dict[str, Any]) -> Unit | None:
+    """The unit controlling a token: it holds it and no engaged enemy has more ranks (§16 rule 2)."""
+    h = ob["holder"]
+    if not h:
+        return None
+    u = state["units"][h]
+    if u["destroyed"]:
+        return None
+    if any(control_ranks(e) > control_ranks(u) for e in space.engaged_with(state, u)):
+        return None
+    return u
+
+
+def after_action(state: State, ctx: Context, u: Unit) -> None:
+    """Feast for Crows: a carrier out of contact with its corpse pile drops the token (§16.4)."""
+    if not mode(state).get("pile_bound") or u["objective"] is None or u["destroyed"]:
+        return
+    ob = next(o for o in state["objectives"] if o["id"] == u["objective"])
+    pile = next((t for t in state["terrain"] if t["id"] == ob.get("pile")), None)
+    if pile is not None and geom.distance(polygon(u), np.array(pile["polygon"])) > geom.CONTACT:
+        drop(state, ctx, u, "out of contact with its corpse pile")
+
+
+def after_melee(state: State, ctx: Context, att: Unit, dfn: Unit) -> None:
+    """A melee attacker with more ranks takes a carried token from the defender (§16.4-16.5)."""
+    if mode(state)["claim"] != "carried" or dfn["objective"] is None or dfn["destroyed"] or att["destroyed"]:
+        return
+    if control_ranks(att) > control_ranks(dfn) and att["objective"] is None:
+        ob = next(o for o in state["objectives"] if o["id"] == dfn["objective"])
+        dfn["objective"] = None
+        take(state, ctx, att, ob, "wrests")
+
+
+def on_failed_panic(state: State, ctx: Context, u: Unit) -> None:
+    if mode(state)["claim"] == "carried" and u["objective"] is not None:
+        drop(state, ctx, u, "failed Panic test" if not u["destroyed"] else "destroyed")
+
+
+def on_destroyed(state: State, ctx: Context, u: Unit, by_side: str | None, by_unit: str | None) -> None:
+    m = mode(state)
+    if u["objective"] is not None:
+        drop(state, ctx, u, "destroyed")
+    for ob in state["objectives"]:
+        if ob["holder"] == u["id"]:
+            ob["holder"] = None
+    killer = state["units"].get(by_unit) if by_unit else None
+    enemy_kill = killer is not None and killer["side"] != u["side"]
+    if m.get("commander_kill_vp") and enemy_kill and killer["commander"]:
+        add_vp(state, ctx, killer["side"], m["commander_kill_vp"], f"the Commander's unit {killer['id']} destroys "
+               f"{u['id']}", R("16.2", "A Clash of Kings"))
+    if m.get("first_enemy_commander_vp") and u["commander"] and not state["flags"].get(f"cmd_dead_{u['side']}"):
+        state["flags"][f"cmd_dead_{u['side']}"] = True
+        for side in state["players"]:
+            if side != u["side"]:
+                add_vp(state, ctx, side, m["first_enemy_commander_vp"], "the enemy Commander falls for the first "
+                       "time", R("16.2", "A Clash of Kings"))
+    if m["scoring"] == "marked":
+        if enemy_kill and killer["marked"]:
+            add_vp(state, ctx, killer["side"], m["marked_kill_vp"], f"marked unit {killer['id']} destroys an enemy",
+                   R("16.8", "Fire and Blood"))
+        if u["marked"]:
+            for side in state["players"]:
+                if side != u["side"]:
+                    add_vp(state, ctx, side, m["marked_destroyed_vp"], f"marked unit {u['id']} is destroyed",
+                           R("16.8", "Fire and Blood"))
+    if u["vp_tokens"]:
+        for side in state["players"]:
+            if side != u["side"]:
+                add_vp(state, ctx, side, u["vp_tokens"], f"{u['id']} carried VP tokens", R("16.8", "Fire and Blood"))
+        u["vp_tokens"] = 0
+    if m.get("corpse_piles_max") and u["type"] == "infantry":
+        spawn_corpse_pile(state, ctx, u)
+
+
+def spawn_corpse_pile(state: State, ctx: Context, u: Unit) -> None:
+    """Feast for Crows: a destroyed infantry unit leaves a corpse pile and a new Objective (§16.4)."""
+    piles = [t for t in state["terrain"] if t["kind"] == "corpse_pile"]
+    if len(piles) >= mode(state)["corpse_piles_max"]:
+        return
+    size = catalogue().terrain["corpse_pile"]["size"]
+    for dx, dy in [(0, 0), (0, 4), (0, -4), (4, 0), (-4, 0), (0, 8), (0, -8), (8, 0), (-8, 0)]:
+        cx, cy = u["x"] + dx, u["y"] + dy
+        poly = geom.axis_rect(cx - size[0] / 2, cy - size[1] / 2, cx + size[0] / 2, cy + size[1] / 2)
+        if not space.on_table(state, poly):
+            continue
+        if geom.distance(poly, polygon(u)) > 12 - max(size):
+            continue
+        if any(geom.distance(poly, np.array(t["polygon"])) < 1.0 for t in state["terrain"]):
+            continue
+        if any(geom.distance(poly, polygon(o)) < 1.0 for o in space.alive(state) if o["id"] != u["id"]):
+            continue
+        tid = f"pile{len(piles) + 1}"
+        state["terrain"].append({"id": tid, "kind": "corpse_pile", "name": "Corpse pile",
+                                 "keywords": list(catalogue().terrain["corpse_pile"]["keywords"]),
+                                 "polygon": poly.tolist()})
+        obid = f"O{len(state['objectives']) + 1}"
+        state["objectives"].append({"id": obid, "x": cx, "y": cy, "holder": None, "pile": tid})
+        ctx.emit("terrain", f"a corpse pile with Objective {obid} appears where {u['id']} fell",
+                 R("16.4", "A Feast for Crows"), objective=obid)
+        return
+    ctx.emit("terrain", f"no room for a corpse pile near {u['id']}", R("16.4", "A Feast for Crows"))
+
+
+# -- Quadrants ----------------------------------------------------------------------------------
+def quadrant_of(state: State, u: Unit) -> int:
+    """0 NW, 1 NE, 2 SW, 3 SE: the quadrant holding most of the tray (§16.9); exact ties go to the
+    lowest index (the opponent's choice is not asked)."""
+    w, h = state["table"]
+    poly = polygon(u)
+    areas = []
+    for qx, qy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        part = poly
+        x0, y0 = qx * w / 2, qy * h / 2
+        for point, normal in (((x0, 0), (1, 0)), ((x0 + w / 2, 0), (-1, 0)), ((0, y0), (0, 1)),
+                              ((0, y0 + h / 2), (0, -1))):
+            part = geom.clip(part, np.array(point, float), np.array(normal, float))
+            if len(part) == 0:
+                break
+        areas.append(geom.area(part))
+    return int(np.argmax(areas))
+
+
+def quadrant_points(state: State) -> list[dict[str, int]]:
+    m = mode(state)
+    pts = [{p: 0 for p in state["players"]} for _ in range(4)]
+    for u in space.alive(state):
+        q = quadrant_of(state, u)
+        pts[q][u["side"]] += u["cost"] + (m.get("commander_points", 0) if u["commander"] else 0)
+    for n in state["ncus"].values():
+        if n.get("quadrant") is not None:
+            pts[n["quadrant"]][n["side"]] += n["cost"]
+    return pts
+
+
+# -- Scoring and victory --------------------------------------------------------------------------
+def score_round(state: State, ctx: Context) -> None:
+    """Cleanup step 2 (§3.2): the mode's VP for this round (Objectives from round 2)."""
+    m = mode(state)
+    if state["round"] < 2:
+        return
+    if m["scoring"] == "standard":
+        refresh_holders(state)
+        for i, ob in enumerate(state["objectives"]):
+            u = controller(state, ob)
+            if u is None:
+                continue
+            add_vp(state, ctx, u["side"], 1, f"{u['id']} controls Objective {ob['id']}", R(m["rule"], m["name"]))
+            if u["commander"]:
+                add_vp(state, ctx, u["side"], 1, f"the Commander's unit {u['id']} controls {ob['id']}",
+                       R(m["rule"], m["name"]))
+            if i in m.get("near_wall_objectives", []):
+                arrows(state, ctx, u)
+    elif m["scoring"] == "quadrants":
+        for q, pts in enumerate(quadrant_points(state)):
+            for side, n in pts.items():
+                others = [v for s, v in pts.items() if s != side]
+                if n >= m["quadrant_min_points"] and all(n > v for v in others):
+                    add_vp(state, ctx, side, 1, f"{side} controls quadrant {q + 1} ({n} points)",
+                           R("16.9", "Here We Stand"))
+
+
+def arrows(state: State, ctx: Context, u: Unit) -> None:
+    """Sharp and Ready: the walls shoot 1D3+2 hits at the holder (not an Attack, §16.7)."""
+    from simulator.games.asoiaf.combat import automatic_hits
+    n = ctx.dice.d3("castle wall arrows") + 2
+    automatic_hits(state, ctx, catalogue(), u, n, None, "the castle walls' arrows", R("16.7", "Sharp and Ready"))
+
+
+def army_points_left(state: State, side: str) -> int:
+    return sum(u["cost"] for u in space.alive(state, side))
+
+
+def check_victory(state: State, ctx: Context, end_of_round: bool) -> None:
+    """Elimination at once; VP threshold at the end of a round; round 6 decides (§15.2)."""
+    if state.get("result"):
+        return
+    m = mode(state)
+    standing = [p for p in state["players"]
+                if any(not u["destroyed"] and u["side"] == p and not u.get("structure") for u in state["units"].values())]
+    if len(standing) < len(state["players"]):
+        if len(standing) == 1:
+            finish(state, ctx, standing[0], f"{standing[0]} wins: every enemy Combat unit is destroyed",
+                   R("15.2", "Victory"))
+        else:
+            finish(state, ctx, None, "both armies are destroyed: a draw", R("15.2", "Victory"))
+        return
+    if not end_of_round:
+        return
+    vp = state["vp"]
+    need = state["vp_needed"]
+    for p in state["players"]:
+        if vp[p] >= need and all(vp[p] > vp[o] for o in state["players"] if o != p):
+            if not (m["scoring"] == "siege" and p == state["flags"].get("defender")):
+                finish(state, ctx, p, f"{p} wins with {vp[p]} VP (needed {need} and more than the opponent)",
+                       R("15.2", "Victory"))
+                return
+    if state["round"] >= state["max_rounds"]:
+        if m["scoring"] == "siege":
+            d = state["flags"]["defender"]
+            finish(state, ctx, d, f"{d} held the castle to the end of round {state['round']}", R("16.3", "A Storm of Swords"))
+            return
+        best = max(vp.values())
+        top = [p for p in state["players"] if vp[p] == best]
+        if len(top) > 1:
+            pts = {p: army_points_left(state, p) for p in top}
+            most = max(pts.values())
+            top = [p for p in top if pts[p] == most]
+        if len(top) == 1:
+            finish(state, ctx, top[0], f"{top[0]} wins after round {state['round']} on VP "
+                   f"({', '.join(f'{p} {vp[p]}' for p in state['players'])})", R("15.2", "Victory"))
+        else:
+            finish(state, ctx, None, "a draw: equal VP and equal army points on the table", R("15.2", "Victory"))
+
+
+def finish(state: State, ctx: Context, winner: str | None, text: str, rule: str) -> None:
+    state["result"] = {"winner": winner, "text": text, "rule": rule}
+    state["phase"] = "over"
+    ctx.emit("game_over", text, rule, winner=winner)
+
+
+def vp_needed(points: int) -> int:
+    """8 VP at 30 points, +2 per further 10 points (§12.1)."""
+    return 8 + 2 * max(0, math.floor((points - 30) / 10))

@@ -1,0 +1,241 @@
+"""The finite menu of legal actions: free-form moves sampled at sensible distances and facings.
+
+``apply`` accepts any valid parameters; this list offers, per unit, holding, a few Maneuvers and
+Marches (towards the nearest enemy or Objective, full and half distance), Retreats, every
+legal melee, ranged and charge target, and Tactics-card variants. Each candidate is checked
+with the same geometry tests ``apply`` uses, so every listed action is legal.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from simulator.core.errors import IllegalAction
+from simulator.games.asoiaf import geom, modes, moves, space, tactics
+from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.units import CONDITIONS, Unit, polygon, speed
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def bearing(u: Unit, x: float, y: float) -> float:
+    """Facing (degrees clockwise from north) from the unit's centre towards (x, y)."""
+    return round(math.degrees(math.atan2(x - u["x"], -(y - u["y"]))) % 360, 1)
+
+
+def legal_actions(state: State) -> list[Action]:
+    if state["pending"]:
+        return pending_options(state, state["pending"][0])
+    me = state["active"]
+    out: list[Action] = []
+    for uid in state["order"]:
+        u = state["units"][uid]
+        if u["side"] == me and not u["activated"] and not u["destroyed"] and not u.get("reserve"):
+            out += unit_options(state, u)
+    for n in state["ncus"].values():
+        if n["side"] == me and not n["activated"]:
+            out += ncu_options(state, n)
+    return out
+
+
+def _hand(state: State, side: str, trigger: str) -> list[str]:
+    if state["turn"].get("no_cards") == side:
+        return []
+    eff = catalogue().card_effects
+    return sorted({c for c in state["hands"][side] if c in eff and eff[c]["trigger"] == trigger})
+
+
+def _ok(fn: Any, *args: Any, **kw: Any) -> bool:
+    try:
+        fn(*args, **kw)
+    except IllegalAction:
+        return False
+    return True
+
+
+def move_samples(state: State, u: Unit, spd: float, kind: str) -> list[Action]:
+    """A few Maneuvers/Marches: towards the nearest enemy and Objective, and straight on."""
+    targets = []
+    e = space.nearest_enemy(state, u, 200)
+    if e is not None:
+        targets.append(bearing(u, e["x"], e["y"]))
+    free = [o for o in state["objectives"] if o["holder"] is None]
+    if free:
+        o = min(free, key=lambda o: (o["x"] - u["x"]) ** 2 + (o["y"] - u["y"]) ** 2)
+        targets.append(bearing(u, o["x"], o["y"]))
+    out = []
+    rule = "6.2" if kind == "maneuver" else "6.3"
+    if kind == "maneuver":
+        for pivot in dict.fromkeys(targets + [u["facing"]]):
+            for d in (spd, spd / 2):
+                for d2 in (d, d - 1.5):
+                    if d2 <= 0:
+                        continue
+                    f = geom.forward(pivot)
+                    final = bearing({"x": u["x"] + f[0] * d2, "y": u["y"] + f[1] * d2}, e["x"], e["y"]) if e else pivot
+                    if _ok(moves.plan_straight, state, u, pivot, f, round(d2, 2), spd, final, kind, rule):
+                        out.append({"type": "maneuver", "unit": u["id"], "pivot": pivot, "distance": round(d2, 2),
+                                    "facing": final})
+                        break
+    else:
+        f = geom.forward(u["facing"])
+        for d in (2 * spd, spd, spd / 2):
+            if _ok(moves.plan_straight, state, u, u["facing"], f, d, 2 * spd, u["facing"], kind, rule):
+                out.append({"type": "march", "unit": u["id"], "distance": d, "facing": u["facing"]})
+                break
+    return out
+
+
+def unit_options(state: State, u: Unit) -> list[Action]:
+    out: list[Action] = [{"type": "hold", "unit": u["id"]}]
+    for c in _hand(state, u["side"], "activation"):
+        out.append({"type": "hold", "unit": u["id"], "card": c})
+    attack_cards = _hand(state, u["side"], "attack")
+    if u.get("structure"):
+        out += ranged_options(state, u, attack_cards)
+        return out
+    m = modes.mode(state)
+    spd = speed(u, m.get("carrier_speed"))
+    engaged = space.engaged_with(state, u)
+    if engaged:
+        melee = [i for i, a in enumerate(u["attacks"]) if a["range"] == "melee"]
+        for e in engaged:
+            if e.get("structure") and not melee:
+                continue
+            for i in melee[:1]:
+                out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i})
+                for c in attack_cards:
+                    if not catalogue().card_effects[c].get("charge_only"):
+                        out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i, "card": c})
+                if len(engaged) == 1:
+                    arc, _ = space.arc_of(e, polygon(u))
+                    if moves.try_flush(state, u, e, arc, "centre") is not None:
+                        out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i,
+                                    "align": "centre"})
+        for direction in moves.retreat_directions(state, u):
+            d = spd + 1
+            if _ok(moves.plan_straight, state, u, u["facing"], moves.direction_vector(u, direction), d, d,
+                   u["facing"], "retreat", "6.4"):
+                out.append({"type": "retreat", "unit": u["id"], "direction": direction, "distance": d,
+                            "facing": u["facing"]})
+        return out
+    out += move_samples(state, u, spd, "maneuver")
+    if not (m.get("carrier_speed") and u["objective"] is not None):
+        out += move_samples(state, u, spd, "march")
+    out += ranged_options(state, u, attack_cards)
+    out += charge_options(state, u, spd, attack_cards)
+    return out
+
+
+def ranged_options(state: State, u: Unit, cards: list[str]) -> list[Action]:
+    out = []
+    for i, a in enumerate(u["attacks"]):
+        if a["range"] == "melee":
+            continue
+        rng = space.SHORT if a["range"] == "short" else space.LONG
+        for e in space.enemies_of(state, u):
+            if e.get("structure"):
+                continue
+            poly = polygon(e)
+            if space.range_to(u, poly) > rng or not space.line_of_sight(state, u, poly, e["id"], True)[0]:
+                continue
+            out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i})
+            for c in cards:
+                eff = catalogue().card_effects[c]
+                if not eff.get("melee_only") and not eff.get("charge_only"):
+                    out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i, "card": c})
+        break
+    return out
+
+
+def charge_options(state: State, u: Unit, spd: float, cards: list[str]) -> list[Action]:
+    from simulator.games.asoiaf.rules import Asoiaf
+    melee = [i for i, a in enumerate(u["attacks"]) if a["range"] == "melee"]
+    if not melee:
+        return []
+    game = Asoiaf()
+    out = []
+    me = polygon(u)
+    for e in space.enemies_of(state, u):
+        if geom.distance(me, polygon(e)) > spd + 6:
+            continue
+        arc, _ = space.arc_of(e, me)
+        facing = bearing(u, e["x"], e["y"])
+        try:
+            game._charge_checks(state, u, e, arc, spd + 6, "at the start")
+            old = u["facing"]
+            u["facing"] = facing
+            try:
+                game._charge_checks(state, u, e, None, spd + 6, "after the pivot")
+                space.check_final(state, u, polygon(u), charge=True)
+            finally:
+                u["facing"] = old
+        except IllegalAction:
+            continue
+        out.append({"type": "charge", "unit": u["id"], "target": e["id"], "facing": facing, "attack": melee[0]})
+        for c in cards:
+            out.append({"type": "charge", "unit": u["id"], "target": e["id"], "facing": facing,
+                            "attack": melee[0], "card": c})
+    return out
+
+
+def ncu_options(state: State, n: dict[str, Any]) -> list[Action]:
+    out: list[Action] = [{"type": "ncu_pass", "ncu": n["id"]}]
+    side = n["side"]
+    mine = [u for u in space.alive(state, side) if not u.get("structure")]
+    theirs = [u for u in space.alive(state) if u["side"] != side and not u.get("structure")]
+    for z in catalogue().zones:
+        if state["board"][z["id"]] is not None:
+            continue
+        base = {"type": "claim", "ncu": n["id"], "zone": z["id"]}
+        eff = z["effect"]
+        if eff == "enemy_panic_test" and theirs:
+            out.append(dict(base, target=theirs[0]["id"]))
+        elif eff == "remove_condition":
+            for u in mine + theirs:
+                if u["conditions"]:
+                    out.append(dict(base, target=u["id"], condition=u["conditions"][0]))
+                    break
+        elif eff in ("draw_and_condition", "enemy_condition") and theirs:
+            cond = z.get("condition") or next((c for c in CONDITIONS if c not in theirs[0]["conditions"]), "weakened")
+            out.append(dict(base, target=theirs[0]["id"], condition=cond))
+        elif eff == "free_move":
+            for u in mine:
+                if space.engaged_with(state, u):
+                    continue
+                for a in move_samples(state, u, speed(u), "maneuver")[:1]:
+                    out.append(dict(base, target=u["id"], pivot=a["pivot"], distance=a["distance"],
+                                    facing=a["facing"]))
+                break
+    if state["mode"] == "here_we_stand":
+        used = {m["quadrant"] for m in state["ncus"].values() if m["side"] == side and m["quadrant"] is not None}
+        for q in range(4):
+            if q not in used:
+                out.append({"type": "place_ncu", "ncu": n["id"], "quadrant": q})
+    return out
+
+
+def pending_options(state: State, p: dict[str, Any]) -> list[Action]:
+    w = p["window"]
+    if w == "attacked":
+        return [{"type": "respond", "card": None}] + [{"type": "respond", "card": c}
+                                                       for c in _hand(state, p["player"], "attacked")]
+    if w == "discard":
+        return [{"type": "discard", "cards": []}] + [{"type": "discard", "cards": [c]}
+                                                     for c in sorted(set(state["hands"][p["player"]]))]
+    u = state["units"][p["unit"]]
+    out: list[Action] = [{"type": "skip", "unit": u["id"]}]
+    if u["destroyed"]:
+        return out
+    if w == "free_pivot":
+        e = space.nearest_enemy(state, u, 200)
+        for f in dict.fromkeys(([bearing(u, e["x"], e["y"])] if e else []) + [(u["facing"] + 180) % 360]):
+            if _ok(space.check_final, state, u, polygon(u, facing=f), charge=True):
+                out.append({"type": "free_pivot", "unit": u["id"], "facing": f})
+    else:
+        out += move_samples(state, u, speed(u), "maneuver")
+        for a in out[1:]:
+            a["type"] = "free_maneuver"
+    return out

@@ -1,0 +1,188 @@
+"""What the client draws for ASOIAF: a 48" table, terrain, objectives, trays with facing."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import numpy as np
+
+from simulator.core.game import Action, State
+from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
+                                 TableSurface, TerrainPiece, TerrainStyle, Tools)
+from simulator.games.asoiaf import geom, modes, space
+from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.options import legal_actions
+from simulator.games.asoiaf.setup import deployment_zone
+from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, wounds_left
+
+SIDE_COLOURS = [(170, 40, 40), (60, 90, 170)]
+TERRAIN_STYLES = {
+    "hedge": TerrainStyle("hedge", "Hedge", (60, 110, 50), "trees"),
+    "forest": TerrainStyle("forest", "Forest", (40, 90, 40), "trees"),
+    "weirwood": TerrainStyle("weirwood", "Weirwood tree", (220, 220, 210), "trees"),
+    "corpse_pile": TerrainStyle("corpse_pile", "Corpse pile", (110, 90, 80), "rocks"),
+    "palisade": TerrainStyle("palisade", "Palisade", (120, 90, 50), "stone"),
+    "marsh": TerrainStyle("marsh", "Marsh", (80, 100, 90), "marsh"),
+    "stakes": TerrainStyle("stakes", "Stakes", (140, 110, 70), "rough"),
+    "wall": TerrainStyle("wall", "Low wall", (150, 150, 150), "stone"),
+    "castle_wall": TerrainStyle("castle_wall", "Castle wall", (120, 120, 130), "stone"),
+}
+
+
+def _point(state: State, ref: str | tuple[float, float]) -> tuple[np.ndarray, str | None]:
+    if isinstance(ref, str) and ref in state["units"]:
+        return polygon(state["units"][ref]), ref
+    x, y = ref  # type: ignore[misc]
+    return np.array([[float(x), float(y)]]), None
+
+
+class AsoiafPresentation(Presentation):
+    def surface(self, state: State) -> TableSurface:
+        w, h = state["table"]
+        pieces = tuple(TerrainPiece(t["id"], t["name"], tuple(map(tuple, t["polygon"])),
+                                    TERRAIN_STYLES.get(t["kind"], TerrainStyle(t["kind"], t["name"], (100, 100, 100))),
+                                    notes=", ".join(t["keywords"]))
+                       for t in state["terrain"])
+        zones = []
+        for i, side in enumerate(state["players"]):
+            y0, y1 = deployment_zone(state, side)
+            zones.append((f"{side} deployment", ((0, y0), (w, y0), (w, y1), (0, y1)), SIDE_COLOURS[i % 2]))
+        r = modes.radius()
+        for ob in state["objectives"]:
+            circle = tuple((ob["x"] + r * math.cos(a), ob["y"] + r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False))
+            zones.append((f"Objective {ob['id']}", circle, (230, 200, 60)))
+        return TableSurface(w, h, pieces, named_distances={"1\"": 1, "Short": 6, "Long": 12}, zones=tuple(zones))
+
+    def surface_key(self, state: State) -> Any:
+        return (len(state["terrain"]), tuple((o["x"], o["y"]) for o in state["objectives"]))
+
+    def pieces(self, state: State) -> list[PieceView]:
+        cat = catalogue()
+        out = []
+        for uid in state["order"]:
+            u = state["units"][uid]
+            if u["destroyed"] and not u.get("structure"):
+                continue
+            if u.get("reserve"):
+                continue
+            colour = SIDE_COLOURS[state["players"].index(u["side"]) % 2]
+            status = list(u["conditions"])
+            if u["activated"]:
+                status.append("activated")
+            if u["objective"]:
+                status.append(f"carries {u['objective']}")
+            if u["marked"]:
+                status.append("marked")
+            if u["vp_tokens"]:
+                status.append(f"{u['vp_tokens']} VP token(s)")
+            if u["destroyed"]:
+                status.append("breached")
+            out.append(PieceView(
+                id=uid, side=u["side"], name=u["name"], shape="tray", at=(u["x"], u["y"]), colour=colour,
+                facing=u["facing"], label=uid, values=(f"{wounds_left(u)}W",), width=u["width"], depth=u["depth"],
+                ranks=ranks_left(u), files=u["files"], status=tuple(status), stats=self._stats(state, uid),
+                movable=u["side"] == state.get("active") and not u["activated"]))
+        return out
+
+    def _stats(self, state: State, uid: str) -> Mapping[str, Any]:
+        cat = catalogue()
+        u = state["units"][uid]
+        abilities = []
+        for name in u["abilities"]:
+            spec = cat.abilities.get(name)
+            abilities.append({"name": name, "automated": spec is not None,
+                              "rule": spec["rule"] if spec else "not yet automated: no effect in play"})
+        return {
+            "type": u["type"], "speed": u["speed"], "defense": f"{u['defense']}+", "morale": f"{u['morale']}+",
+            "figures": f"{u['figures']}/{u['figures_max']}", "ranks": ranks_left(u), "wounds_left": wounds_left(u),
+            "attacks": [f"{a['name']} ({a['range']}) {a['hit']}+ x{attack_dice(u, a)}" for a in u["attacks"]],
+            "abilities": abilities,
+            "attachment": cat.full_name(u["attachment"]) if u["attachment"] else "",
+            "commander": u["commander"], "conditions": list(u["conditions"]), "cost": u["cost"],
+        }
+
+    def banner(self, state: State) -> str:
+        if state.get("result"):
+            return f"Game over - {state['result']['text']}"
+        vp = ", ".join(f"{p} {v} VP" for p, v in state["vp"].items())
+        mode = modes.mode(state)["name"]
+        pend = state["pending"]
+        who = pend[0]["player"] if pend else state["active"]
+        what = f"{pend[0]['window'].replace('_', ' ')}" if pend else "activation"
+        return (f"{mode} - round {state['round']} of {state['max_rounds']} - {who}: {what} - {vp} "
+                f"(need {state['vp_needed']})")
+
+    def tools(self) -> Tools:
+        return Tools(snap="free", rotate_step=15, line_of_sight=True, measure=True, range_rings=(1, 6, 12),
+                     measure_unit="inches")
+
+    def drag_action(self, state: State, piece: str, to: Any) -> Action | None:
+        """Dragging a tray proposes a Maneuver that pivots towards the drop point and moves there."""
+        u = state["units"].get(piece)
+        if u is None or isinstance(to, str):
+            return None
+        x, y = float(to[0]), float(to[1])
+        dist = math.hypot(x - u["x"], y - u["y"])
+        facing = round(math.degrees(math.atan2(x - u["x"], -(y - u["y"]))) % 360, 1)
+        kind = "march" if abs(facing - u["facing"]) < 0.5 and dist > u["speed"] else "maneuver"
+        action: Action = {"type": kind, "unit": piece, "distance": round(dist, 2), "facing": facing}
+        if kind == "maneuver":
+            action["pivot"] = facing
+        return action
+
+    def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
+        u = state["units"].get(piece)
+        if u is None:
+            return None
+        return {"type": "maneuver", "unit": piece, "pivot": u["facing"], "distance": 0, "facing": float(facing) % 360}
+
+    def move_range(self, state: State, piece: str) -> MoveRange | None:
+        u = state["units"].get(piece)
+        if u is None:
+            return None
+        return MoveRange(centre=(u["x"], u["y"]), radius=float(2 * u["speed"]))
+
+    def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
+        if not (isinstance(a, str) and a in state["units"]):
+            return None
+        tp, tid = _point(state, b)
+        if len(tp) == 1:
+            tp = geom.rect(tp[0][0], tp[0][1], 0, 0.05, 0.05)
+        ok, why, blockers = space.line_of_sight(state, state["units"][a], tp, tid or "", ranged=True)
+        return LineOfSight(ok, why, 'ASOIAF "Line of sight" (5)', blockers=tuple(blockers))
+
+    def measure(self, state: State, a: Any, b: Any) -> Measurement | None:
+        pa, _ = _point(state, a)
+        pb, _ = _point(state, b)
+        if len(pa) == 1 and len(pb) == 1:
+            d = float(np.linalg.norm(pa[0] - pb[0]))
+        elif len(pa) == 1:
+            d = geom.point_polygon_distance(pa[0], pb)
+        elif len(pb) == 1:
+            d = geom.point_polygon_distance(pb[0], pa)
+        else:
+            d = geom.distance(pa, pb)
+        within = tuple(n for n, v in (("1\"", 1.0), ("Short", 6.0), ("Long", 12.0)) if d <= v + 1e-9)
+        return Measurement(round(d, 2), "in", f"{d:.2f}\" edge to edge", within)
+
+    def end_phase_action(self, state: State) -> Action | None:
+        """There is no phase to end: every activation is one action; "hold" ends a unit's turn."""
+        return None
+
+    def secret_choice(self, state: State) -> SecretChoice | None:
+        pend = state.get("pending") or []
+        if not pend or pend[0]["window"] not in ("attacked", "discard"):
+            return None
+        p = pend[0]
+        cat = catalogue()
+        options = []
+        for a in legal_actions(state):
+            if a["type"] == "respond":
+                label = "play no card" if a["card"] is None else f"play {cat.full_name(a['card'])}"
+            else:
+                label = "keep every card" if not a["cards"] else f"discard {cat.full_name(a['cards'][0])}"
+            options.append((label, a))
+        prompt = ("Answer the attack with a Tactics card?" if p["window"] == "attacked"
+                  else "Cleanup: discard Tactics cards before drawing up to 3?")
+        return SecretChoice(p["player"], prompt, options)

@@ -1,0 +1,633 @@
+"""The A Song of Ice and Fire game: set-up, the round, activations and every action (digest §3, §6, §8)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Action, Context, Game, Outcome, State
+from simulator.core.scenario import Scenario
+from simulator.games.asoiaf import combat, geom, modes, moves, space, tactics
+from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.setup import build_state, setup_schema
+from simulator.games.asoiaf.units import Unit, CONDITIONS, polygon, speed
+
+ACTIONS: dict[str, str] = {
+    "maneuver": "unit: pivot, move straight forward up to Speed, pivot (pivot, distance, facing; card)",
+    "march": "unit: move straight forward up to 2x Speed, then pivot (distance, facing; card)",
+    "retreat": "engaged unit: roll D6, move back/sideways up to Speed+D6, pivot (direction, distance, facing; card)",
+    "attack": "unit attacks: melee when engaged (align) or ranged (shift_direction, shift); target, attack, card",
+    "charge": "unit charges a target in sight: pivot (facing), roll D6, move Speed+D6, align, melee attack",
+    "hold": "unit takes no action this activation",
+    "claim": "NCU claims an empty Tactics-board zone (zone, target, condition, move parameters)",
+    "place_ncu": "Here We Stand: NCU is placed in a quadrant (quadrant 0-3) instead of claiming a zone",
+    "ncu_pass": "NCU takes no action",
+    "respond": "answer a pending window: play a Tactics card (card) or pass (card: null)",
+    "free_pivot": "a unit set free (retreat, momentum) pivots for free (unit, facing)",
+    "free_maneuver": "Unstoppable Momentum: the attacker makes a free Maneuver (pivot, distance, facing)",
+    "skip": "decline the pending free pivot or free maneuver (unit)",
+    "discard": "Cleanup: discard any Tactics cards from hand (cards: [ids]) before drawing up to 3",
+}
+
+
+def R(section: str, name: str) -> str:
+    return f'ASOIAF "{name}" ({section})'
+
+
+class Asoiaf(Game):
+    id = "asoiaf"
+    name = "A Song of Ice and Fire"
+    rule_prefix = "ASOIAF"
+
+    # -- set-up -------------------------------------------------------------------------------
+    def setup(self, scenario: Scenario, ctx: Context) -> State:
+        state = build_state(scenario, ctx)
+        ctx.emit("round", f"Round 1: {state['first_player']} is the first player", R("3", "The game round"))
+        return state
+
+    def setup_schema(self) -> Mapping[str, Any]:
+        return setup_schema()
+
+    def action_types(self) -> Mapping[str, str]:
+        return ACTIONS
+
+    def players(self, state: State) -> list[str]:
+        return list(state["players"])
+
+    def active_player(self, state: State) -> str | None:
+        if state.get("result"):
+            return None
+        if state.get("pending"):
+            return state["pending"][0]["player"]
+        return state["active"]
+
+    def outcome(self, state: State) -> Outcome | None:
+        r = state.get("result")
+        if not r:
+            return None
+        return Outcome(r["winner"], r["text"], rule=r["rule"], scores=dict(state["vp"]))
+
+    def visible_state(self, state: State, player: str | None) -> State:
+        """Hands are secret (only their size shows); decks are face down (§9.3: discards are open)."""
+        for side in state["players"]:
+            state["decks"][side] = len(state["decks"][side])
+            if side != player:
+                state["hands"][side] = len(state["hands"][side])
+        pend = state.get("pending") or []
+        for p in pend:
+            if p.get("player") != player:
+                p.pop("options", None)
+        return state
+
+    def presentation(self) -> Any:
+        from simulator.games.asoiaf.presentation import AsoiafPresentation
+        return AsoiafPresentation()
+
+    # -- legal actions ------------------------------------------------------------------------
+    def legal_actions(self, state: State) -> list[Action]:
+        from simulator.games.asoiaf.options import legal_actions
+        if state.get("result"):
+            return []
+        return legal_actions(state)
+
+    # -- apply --------------------------------------------------------------------------------
+    def apply(self, state: State, action: Action, ctx: Context) -> None:
+        if state.get("result"):
+            raise IllegalAction("the game is over", R("15.2", "Victory"))
+        kind = action["type"]
+        if state.get("pending"):
+            self._answer(state, action, ctx)
+        elif kind in ("maneuver", "march", "retreat", "attack", "charge", "hold"):
+            self._activate_unit(state, action, ctx)
+        elif kind in ("claim", "ncu_pass", "place_ncu"):
+            self._activate_ncu(state, action, ctx)
+        else:
+            raise IllegalAction(f"'{kind}' answers a pending choice, and none is waiting", R("3.1", "Activation phase"))
+        self._settle(state, ctx)
+
+    # -- activations ----------------------------------------------------------------------------
+    def _unit(self, state: State, uid: Any) -> Unit:
+        u = state["units"].get(uid) if isinstance(uid, str) else None
+        if u is None:
+            raise IllegalAction(f"no unit {uid!r}", "")
+        return u
+
+    def _activate_unit(self, state: State, action: Action, ctx: Context) -> None:
+        u = self._unit(state, action.get("unit"))
+        me = state["active"]
+        if u["side"] != me:
+            raise IllegalAction(f"{u['id']} belongs to {u['side']}; it is {me}'s turn", R("3.1", "Activation phase"))
+        if u["destroyed"] or u.get("reserve"):
+            raise IllegalAction(f"{u['id']} is not on the table", R("3.1", "Activation phase"))
+        if u["activated"]:
+            raise IllegalAction(f"{u['id']} has already activated this round", R("3.1", "Activation phase"))
+        if u.get("structure") and action["type"] not in ("attack", "hold"):
+            raise IllegalAction("a castle wall may only shoot Arrows or take no action", R("16.3", "Castle walls"))
+        cat = catalogue()
+        state["turn"] = {"player": me, "unit": u["id"], "no_cards": None}
+        ctx.emit("activate", f"{me} activates {u['id']} ({u['name']}) for a {action['type']}",
+                 R("3.1", "Activation phase"), pieces=[u["id"]], unit=u["id"])
+        kind = action["type"]
+        card = action.get("card")
+        attack_card: str | None = None
+        if card is not None:
+            trigger = tactics.effect(card)["trigger"] if card in cat.card_effects else "?"
+            if trigger == "attack" and kind in ("attack", "charge"):
+                tactics.check_playable(state, me, card, "attack")
+                attack_card = card
+            else:
+                tactics.activation_card(state, ctx, u, card)
+        self._dangerous_action(state, ctx, u)
+        if u["destroyed"]:
+            self._end_activation(state, ctx, u)
+            return
+        if state["mode"] == "fire_and_blood" and u["commander"]:
+            e = space.nearest_enemy(state, u, space.LONG)
+            if e is not None:
+                e["vp_tokens"] += 1
+                ctx.emit("vp_token", f"the Commander's unit puts a VP token on {e['id']}", R("16.8", "Fire and Blood"),
+                         pieces=[e["id"]])
+        spd = speed(u, modes.mode(state).get("carrier_speed"))
+        if kind == "hold":
+            ctx.emit("hold", f"{u['id']} takes no action", R("6", "Actions"), pieces=[u["id"]])
+        elif kind == "maneuver":
+            moves.maneuver(state, ctx, u, action, spd, R("6.2", "Maneuver"))
+            modes.after_move(state, ctx, u)
+        elif kind == "march":
+            if modes.mode(state).get("carrier_speed") and u["objective"] is not None:
+                raise IllegalAction("a unit carrying an Objective cannot March", R("16.5", "A Dance with Dragons"))
+            moves.march(state, ctx, u, action, spd)
+            modes.after_move(state, ctx, u)
+        elif kind == "retreat":
+            freed = moves.retreat(state, ctx, u, action, spd)
+            modes.after_move(state, ctx, u)
+            for eid in freed:
+                state["pending"].append({"player": state["units"][eid]["side"], "window": "free_pivot", "unit": eid,
+                                         "why": "left unengaged by a Retreat", "rule": R("6.4", "Retreat")})
+        elif kind == "attack":
+            self._attack(state, ctx, u, action, attack_card)
+            return
+        elif kind == "charge":
+            self._charge(state, ctx, u, action, attack_card, spd)
+            return
+        self._end_activation(state, ctx, u)
+
+    def _dangerous_action(self, state: State, ctx: Context, u: Unit) -> None:
+        """Taking an action in Dangerous terrain: 1D3+1 Wounds first (§14.1)."""
+        if u.get("structure"):
+            return
+        for t in space.terrain_with(state, "dangerous"):
+            if space.inside_terrain(polygon(u), t) and not u["destroyed"]:
+                n = ctx.dice.d3(f"dangerous terrain ({t['name']})") + 1
+                combat.apply_wounds(state, ctx, catalogue(), u, n, None, R("14.1", "Dangerous"))
+
+    def _target(self, state: State, u: Unit, tid: Any) -> Unit:
+        t = self._unit(state, tid)
+        if t["side"] == u["side"] or t["destroyed"] or t.get("reserve"):
+            raise IllegalAction(f"{tid} is not an enemy unit on the table", R("6.5", "Attack"))
+        return t
+
+    def _attack_index(self, u: Unit, action: Action, ranged: bool) -> int:
+        wanted = [i for i, a in enumerate(u["attacks"]) if (a["range"] != "melee") == ranged]
+        if not wanted:
+            raise IllegalAction(f"{u['id']} has no {'ranged' if ranged else 'melee'} Attack", R("6.5", "Attack"))
+        i = action.get("attack", wanted[0])
+        if i not in wanted:
+            raise IllegalAction(f"attack {i!r} is not one of {u['id']}'s {'ranged' if ranged else 'melee'} "
+                                f"Attacks ({wanted})", R("6.5", "Attack"))
+        return int(i)
+
+    def _attack(self, state: State, ctx: Context, u: Unit, action: Action, card: str | None) -> None:
+        target = self._target(state, u, action.get("target"))
+        engaged = space.engaged_with(state, u)
+        if engaged:
+            if target not in engaged:
+                raise IllegalAction(f"{u['id']} is engaged and may only attack enemies it touches", R("6.5.2", "Melee attack"))
+            idx = self._attack_index(u, action, ranged=False)
+            align = action.get("align")
+            if align is not None:
+                self._refacing(state, ctx, u, target, engaged, str(align))
+        else:
+            idx = self._attack_index(u, action, ranged=True)
+            rng = space.SHORT if u["attacks"][idx]["range"] == "short" else space.LONG
+            if "shift" in action:
+                if u.get("structure"):
+                    raise IllegalAction("castle walls do not shift", R("16.3", "Castle walls"))
+                moves.shift(state, ctx, u, str(action.get("shift_direction", "forward")), moves.number(action, "shift"),
+                            2.0, R("6.5.1", "Ranged attack"))
+            ok, why, _ = space.line_of_sight(state, u, polygon(target), target["id"], ranged=True)
+            if not ok:
+                raise IllegalAction(f"{u['id']} cannot see {target['id']}: {why}", R("5", "Line of sight"))
+            d = space.range_to(u, polygon(target))
+            if d > rng + 1e-9:
+                raise IllegalAction(f"{target['id']} is {d:.1f}\" from the front arrow, beyond {rng:g}\"",
+                                    R("6.5.1", "Ranged attack"))
+        if card is not None and tactics.effect(card).get("melee_only") and not engaged:
+            raise IllegalAction("that card only helps a melee Attack", R("9.2", "Trigger"))
+        if card is not None and tactics.effect(card).get("charge_only"):
+            raise IllegalAction("that card is played only for a Charge", R("9.2", "Trigger"))
+        self._open_attack(state, ctx, u, target, {"attack": idx, "charge": False, "card": card})
+
+    def _refacing(self, state: State, ctx: Context, u: Unit, target: Unit, engaged: list[Unit], align: str) -> None:
+        """Before a melee Attack: turn to face a lone enemy on the flank/rear and align (§6.5.2)."""
+        if align not in moves.ALIGNMENTS:
+            raise IllegalAction(f"align must be one of {', '.join(moves.ALIGNMENTS)}", R("6.5.2", "Melee attack"))
+        if len(engaged) != 1:
+            raise IllegalAction(f"{u['id']} is engaged on several sides and cannot change facing or align",
+                                R("6.5.2", "Melee attack"))
+        arc, _ = space.arc_of(target, polygon(u))
+        pose = moves.try_flush(state, u, target, arc, align)
+        if pose is None:
+            raise IllegalAction("there is no room to align with that enemy", R("6.5.2", "Melee attack"))
+        moves.place(u, *pose)
+        ctx.emit("align", f"{u['id']} faces {target['id']} and aligns ({align})", R("6.5.2", "Melee attack"),
+                 pieces=[u["id"], target["id"]], unit=u["id"], x=u["x"], y=u["y"], facing=u["facing"])
+
+    def _charge(self, state: State, ctx: Context, u: Unit, action: Action, card: str | None, spd: float) -> None:
+        rule = R("6.6", "Charge")
+        if u.get("structure"):
+            raise IllegalAction("castle walls cannot charge", R("16.3", "Castle walls"))
+        if space.engaged_with(state, u):
+            raise IllegalAction(f"{u['id']} is engaged and cannot Charge", rule)
+        target = self._target(state, u, action.get("target"))
+        idx = self._attack_index(u, action, ranged=False)
+        arc, tied = space.arc_of(target, polygon(u))
+        if action.get("arc") is not None:
+            if action["arc"] not in tied:
+                raise IllegalAction(f"{u['id']} is in {target['id']}'s {arc} arc; it may choose only among {tied}", rule)
+            arc = str(action["arc"])
+        reach = spd + 6
+        self._charge_checks(state, u, target, arc, reach, "at the start of the action")
+        facing = moves.number(action, "facing", u["facing"])
+        old = u["facing"]
+        u["facing"] = facing % 360
+        try:
+            self._charge_checks(state, u, target, None, reach, "after the pivot")
+            space.check_final(state, u, polygon(u), charge=True)
+        except IllegalAction:
+            u["facing"] = old
+            raise
+        ctx.emit("charge", f"{u['id']} charges {target['id']} into its {arc.replace('_', ' ')}", rule,
+                 pieces=[u["id"], target["id"]], unit=u["id"], target=target["id"], arc=arc)
+        roll = ctx.dice.d6(f"charge distance of {u['id']}")
+        length = spd + roll
+        disordered = roll == 1
+        start = polygon(u)
+        path = moves.charge_path(state, u, target, length)
+        rough = space.rough_penalty(state, start, start + geom.forward(u["facing"]) * path.distance)
+        if rough and path.distance > length - rough:
+            path = moves.charge_path(state, u, target, length - rough)
+        ctx.emit("charge_roll", f"{u['id']} rolls {roll}: charge distance {length - rough:g}\""
+                 + (" (Disordered)" if disordered else ""), rule, pieces=[u["id"]], roll=roll, disordered=disordered)
+        if disordered:
+            state["turn"]["no_cards"] = u["side"]
+            ctx.emit("disordered", f"Disordered charge: {u['id']} loses its charge bonus and {u['side']} plays no "
+                     "more Tactics cards this turn", R("6.6", "Disordered charge"), pieces=[u["id"]])
+            if card is not None:
+                ctx.emit("card", "the card cannot be played after a Disordered charge and stays in hand",
+                         R("6.6", "Disordered charge"))
+                card = None
+        moves.place(u, *(np.array([u["x"], u["y"]]) + geom.forward(u["facing"]) * path.distance), u["facing"])
+        crossed = [t for t in state["terrain"] if t["id"] in path.crossed]
+        if not path.success:
+            ctx.emit("charge_failed", f"{u['id']} falls short of {target['id']} after {path.distance:.1f}\""
+                     + (f" ({path.stop_reason})" if path.stop_reason else ""), R("6.6", "Failed charge"),
+                     pieces=[u["id"]], unit=u["id"], x=u["x"], y=u["y"])
+            self._charge_dangerous(state, ctx, u, start, crossed)
+            if not u["destroyed"]:
+                combat.panic_test(state, ctx, catalogue(), u, 0, "failed charge")
+            modes.after_move(state, ctx, u)
+            self._end_activation(state, ctx, u)
+            return
+        pose = moves.try_flush(state, u, target, arc, str(action.get("align", "centre")))
+        if pose is not None:
+            moves.place(u, *pose)
+        ctx.emit("charge_hit", f"{u['id']} contacts {target['id']} and aligns on its {arc.replace('_', ' ')}",
+                 R("6.6", "Align with the enemy"), pieces=[u["id"], target["id"]], unit=u["id"],
+                 x=u["x"], y=u["y"], facing=u["facing"])
+        self._push_others(state, ctx, u, target)
+        self._charge_dangerous(state, ctx, u, start, crossed)
+        if u["destroyed"]:
+            self._end_activation(state, ctx, u)
+            return
+        difficult = any("difficult" in t["keywords"] for t in crossed)
+        fortified = any("fortified" in t["keywords"] for t in crossed)
+        if difficult:
+            ctx.emit("terrain", "the charge crossed Difficult terrain: no charge bonus", R("14.1", "Difficult"))
+        modes.after_move(state, ctx, u)
+        self._open_attack(state, ctx, u, target, {"attack": idx, "charge": True, "disordered": disordered,
+                                                  "difficult": difficult, "fortified": fortified, "card": card})
+
+    def _charge_checks(self, state: State, u: Unit, target: Unit, arc: str | None, reach: float, when: str) -> None:
+        rule = R("6.6", "Charge")
+        ok, why, _ = space.line_of_sight(state, u, polygon(target), target["id"], ranged=False)
+        if not ok:
+            raise IllegalAction(f"{target['id']} is not in {u['id']}'s line of sight {when}: {why}", rule)
+        d = geom.distance(polygon(u), polygon(target))
+        if d > reach + 1e-9:
+            raise IllegalAction(f"{target['id']} is {d:.1f}\" away, beyond the longest possible charge "
+                                f"({reach:g}\")", rule)
+        if arc is not None and moves.try_flush(state, u, target, arc, "centre") is None:
+            raise IllegalAction(f"no room along {target['id']}'s {arc.replace('_', ' ')} for a 50% contact", rule)
+
+    def _charge_dangerous(self, state: State, ctx: Context, u: Unit, start: np.ndarray, crossed: list[dict[str, Any]]) -> None:
+        """A charging unit is hurt by Dangerous terrain only once (§14.1)."""
+        for t in crossed:
+            if "dangerous" in t["keywords"] and not geom.overlap(start, space.tpoly(t)):
+                n = ctx.dice.d3(f"dangerous terrain ({t['name']})") + 1
+                combat.apply_wounds(state, ctx, catalogue(), u, n, None, R("14.1", "Dangerous"))
+                return
+
+    def _push_others(self, state: State, ctx: Context, u: Unit, target: Unit) -> None:
+        """Other enemies the charger touches are moved 1" away by their owner (§6.6 call-out)."""
+        me = polygon(u)
+        for e in space.enemies_of(state, u):
+            if e["id"] == target["id"] or geom.distance(me, polygon(e)) > geom.CONTACT:
+                continue
+            away = np.array([e["x"] - u["x"], e["y"] - u["y"]])
+            away = away / (np.linalg.norm(away) or 1.0)
+            for d in (1.0, 0.5, 0.25):
+                x, y = e["x"] + away[0] * d, e["y"] + away[1] * d
+                try:
+                    space.check_final(state, e, polygon(e, x, y), charge=True)
+                except IllegalAction:
+                    continue
+                moves.place(e, x, y, e["facing"])
+                ctx.emit("push", f"{e['id']} moves {d:g}\" away from {u['id']} so it is not engaged",
+                         R("6.6", "Engaging several enemies"), pieces=[e["id"]], unit=e["id"], x=x, y=y)
+                break
+
+    def _open_attack(self, state: State, ctx: Context, u: Unit, target: Unit, spec: dict[str, Any]) -> None:
+        """Ask the defender for an "attacked" card behind the hand-over screen, if it has one."""
+        spec.update({"attacker": u["id"], "defender": target["id"]})
+        if spec.get("card") and tactics.effect(spec["card"]).get("charge_only") and not spec.get("charge"):
+            raise IllegalAction("that card is played only for a Charge", R("9.2", "Trigger"))
+        if spec.get("card"):
+            tactics.discard_played(state, ctx, u["side"], spec["card"], u["id"])
+        side = target["side"]
+        if not target.get("structure") and any(tactics.effect(c)["trigger"] == "attacked"
+                                               for c in state["hands"][side] if c in catalogue().card_effects):
+            state["pending"].insert(0, {"player": side, "window": "attacked", "attack": spec,
+                                        "rule": R("10", "Trigger windows")})
+            ctx.emit("window", f"{side} may answer the attack on {target['id']} with a Tactics card",
+                     R("11.3", "Simultaneous actions"), pieces=[target["id"]])
+            return
+        self._finish_attack(state, ctx, spec, None)
+
+    def _finish_attack(self, state: State, ctx: Context, spec: dict[str, Any], defender_card: str | None) -> None:
+        att, dfn = state["units"][spec["attacker"]], state["units"][spec["defender"]]
+        cat = catalogue()
+        if dfn.get("structure"):
+            killed = self._attack_wall(state, ctx, att, dfn, spec)
+        else:
+            a = combat.AttackSpec(spec["attack"], spec.get("charge", False), spec.get("disordered", False),
+                                  spec.get("difficult", False), spec.get("fortified", False),
+                                  tactics.effect(spec["card"]) if spec.get("card") else {},
+                                  tactics.effect(defender_card) if defender_card else {})
+            killed = combat.resolve_attack(state, ctx, cat, att, dfn, a)
+            if att["attacks"][spec["attack"]]["range"] == "melee":
+                modes.after_melee(state, ctx, att, dfn)
+        melee = att["attacks"][spec["attack"]]["range"] == "melee"
+        if killed and melee and not att["destroyed"]:
+            ctx.emit("momentum", f"Unstoppable Momentum: {att['id']} destroyed {dfn['id']}",
+                     R("7", "Unstoppable Momentum"), pieces=[att["id"]])
+            if not space.engaged_with(state, att):
+                state["pending"].append({"player": att["side"], "window": "momentum", "unit": att["id"],
+                                         "rule": R("7", "Unstoppable Momentum")})
+            for f in space.alive(state, att["side"]):
+                if f["id"] != att["id"] and not space.engaged_with(state, f) and \
+                        geom.distance(polygon(f), polygon(dfn)) <= geom.CONTACT:
+                    state["pending"].append({"player": f["side"], "window": "free_pivot", "unit": f["id"],
+                                             "why": "its enemy was destroyed", "rule": R("7", "Unstoppable Momentum")})
+        self._end_activation(state, ctx, att)
+
+    def _attack_wall(self, state: State, ctx: Context, att: Unit, wall: Unit, spec: dict[str, Any]) -> bool:
+        """Castle walls: no Defense rolls, no Morale tests, 5 VP when destroyed (§16.3)."""
+        attack = att["attacks"][spec["attack"]]
+        if attack["range"] != "melee":
+            raise IllegalAction("castle walls are damaged only by melee Attacks", R("16.3", "Castle walls"))
+        from simulator.games.asoiaf.units import attack_dice
+        n = attack_dice(att, attack)
+        faces = [ctx.dice.d6(f"attack dice of {att['id']} against a wall") for _ in range(n)]
+        hits = sum(combat._hits(faces, attack["hit"]))
+        ctx.emit("attack_roll", f"{att['id']} strikes {wall['id']}: {faces} -> {hits} hit(s), no Defense roll",
+                 R("16.3", "Castle walls"), pieces=[att["id"], wall["id"]])
+        from simulator.games.asoiaf.units import wound
+        wound(wall, hits)
+        if wall["destroyed"]:
+            ctx.emit("destroyed", f"{wall['id']} is breached", R("16.3", "Castle walls"), pieces=[wall["id"]])
+            modes.add_vp(state, ctx, att["side"], int(modes.mode(state)["wall_vp"]), f"{att['id']} breaches a wall",
+                         R("16.3", "Castle walls"))
+        return False
+
+    # -- NCUs -----------------------------------------------------------------------------------
+    def _activate_ncu(self, state: State, action: Action, ctx: Context) -> None:
+        nid = action.get("ncu")
+        ncu = state["ncus"].get(nid) if isinstance(nid, str) else None
+        if ncu is None:
+            raise IllegalAction(f"no NCU {nid!r}", R("8.2", "NCU actions"))
+        me = state["active"]
+        if ncu["side"] != me:
+            raise IllegalAction(f"{nid} belongs to {ncu['side']}; it is {me}'s turn", R("3.1", "Activation phase"))
+        if ncu["activated"]:
+            raise IllegalAction(f"{nid} has already activated this round", R("3.1", "Activation phase"))
+        state["turn"] = {"player": me, "unit": nid, "no_cards": None}
+        ncu["activated"] = True
+        kind = action["type"]
+        if kind == "ncu_pass":
+            full = all(v is not None for v in state["board"].values())
+            ctx.emit("ncu", f"{nid} takes no action" + (" (the Tactics board is full)" if full else ""),
+                     R("8.2", "Full Tactics board") if full else R("8.2", "NCU actions"))
+        elif kind == "place_ncu":
+            if state["mode"] != "here_we_stand":
+                raise IllegalAction("NCUs go into quadrants only in Here We Stand", R("16.9", "Here We Stand"))
+            q = action.get("quadrant")
+            if q not in (0, 1, 2, 3):
+                raise IllegalAction("quadrant must be 0 (NW), 1 (NE), 2 (SW) or 3 (SE)", R("16.9", "Here We Stand"))
+            if any(n["quadrant"] == q and n["side"] == me for n in state["ncus"].values()):
+                raise IllegalAction(f"{me} already has an NCU in quadrant {q}", R("16.9", "Here We Stand"))
+            ncu["quadrant"] = q
+            ctx.emit("ncu", f"{nid} is placed in quadrant {q}", R("16.9", "Here We Stand"))
+        else:
+            self._claim(state, ctx, ncu, action)
+        self._next_turn(state, ctx)
+
+    def _claim(self, state: State, ctx: Context, ncu: dict[str, Any], action: Action) -> None:
+        z = tactics.zone(str(action.get("zone")))
+        if state["board"][z["id"]] is not None:
+            raise IllegalAction(f"the {z['name']} zone is already claimed", R("8.2", "NCU actions"))
+        me = ncu["side"]
+        rule = R("8.1", f"Tactics board: {z['name']}")
+        cat = catalogue()
+        eff = z["effect"]
+        tid = action.get("target")
+        target = state["units"].get(tid) if isinstance(tid, str) else None
+        if target is not None and (target["destroyed"] or target.get("reserve") or target.get("structure")):
+            target = None
+        condition = action.get("condition")
+        if eff in ("enemy_panic_test", "enemy_condition", "draw_and_condition", "remove_condition", "free_move"):
+            if target is None:
+                raise IllegalAction(f"the {z['name']} zone needs a target unit on the table", rule)
+        if eff in ("enemy_panic_test", "enemy_condition", "draw_and_condition") and target["side"] == me:
+            raise IllegalAction(f"the {z['name']} zone targets an enemy unit", rule)
+        if eff == "free_move" and target["side"] != me:
+            raise IllegalAction(f"the {z['name']} zone targets a friendly unit", rule)
+        if eff in ("draw_and_condition", "enemy_condition"):
+            condition = condition or z.get("condition")
+            if condition not in CONDITIONS:
+                raise IllegalAction(f"condition must be one of {', '.join(CONDITIONS)}", rule)
+        if eff == "remove_condition":
+            if condition is None and target["conditions"]:
+                condition = target["conditions"][0]
+            if condition not in target["conditions"]:
+                raise IllegalAction(f"{target['id']} carries no {condition} token", rule)
+        state["board"][z["id"]] = ncu["id"]
+        ncu["zone"] = z["id"]
+        ctx.emit("ncu", f"{ncu['id']} claims the {z['name']} zone", rule, side=me, zone=z["id"],
+                 pieces=[target["id"]] if target else [])
+        if eff == "enemy_panic_test":
+            combat.panic_test(state, ctx, cat, target, int(z.get("modifier", 0)), f"{z['name']} zone")
+        elif eff == "remove_condition":
+            target["conditions"].remove(condition)
+            ctx.emit("condition", f"{target['id']} loses its {condition} token", rule, pieces=[target["id"]])
+        elif eff == "draw_and_condition":
+            tactics.draw(state, ctx, me, int(z.get("draw", 2)))
+            combat.give_condition(target, condition, ctx, f"{z['name']} zone", rule)
+        elif eff == "enemy_condition":
+            combat.give_condition(target, condition, ctx, f"{z['name']} zone", rule)
+        elif eff == "free_move":
+            if space.engaged_with(state, target):
+                moves.retreat(state, ctx, target, action, speed(target))
+            else:
+                moves.maneuver(state, ctx, target, action, speed(target), rule)
+            modes.after_move(state, ctx, target)
+        tactics.cersei(state, ctx, ncu, z["id"])
+
+    # -- pending windows ------------------------------------------------------------------------
+    def _answer(self, state: State, action: Action, ctx: Context) -> None:
+        p = state["pending"][0]
+        kind = action["type"]
+        window = p["window"]
+        expected = {"attacked": ("respond",), "free_pivot": ("free_pivot", "skip"),
+                    "momentum": ("free_maneuver", "skip"), "discard": ("discard",)}[window]
+        if kind not in expected:
+            raise IllegalAction(f"{p['player']} must first answer the pending {window.replace('_', ' ')} "
+                                f"({' or '.join(expected)})", p.get("rule", ""))
+        if window == "attacked":
+            card = action.get("card")
+            if card is not None:
+                tactics.check_playable(state, p["player"], card, "attacked")
+                tactics.discard_played(state, ctx, p["player"], card, p["attack"]["defender"])
+            state["pending"].pop(0)
+            self._finish_attack(state, ctx, p["attack"], card)
+            return
+        if window == "discard":
+            cards = action.get("cards") or []
+            hand = list(state["hands"][p["player"]])
+            for c in cards:
+                if c not in hand:
+                    raise IllegalAction(f"{c!r} is not in {p['player']}'s hand", R("3.2", "Cleanup phase"))
+                hand.remove(c)
+            state["hands"][p["player"]] = hand
+            state["discards"][p["player"]].extend(cards)
+            ctx.emit("discard", f"{p['player']} discards {len(cards)} card(s)", R("3.2", "Cleanup phase"),
+                     side=p["player"])
+            state["pending"].pop(0)
+            if not state["pending"]:
+                self._new_round(state, ctx)
+            return
+        u = state["units"][p["unit"]]
+        if action.get("unit", u["id"]) != u["id"]:
+            raise IllegalAction(f"the pending choice is for {u['id']}", p.get("rule", ""))
+        state["pending"].pop(0)
+        if kind == "skip" or u["destroyed"]:
+            ctx.emit("skip", f"{u['id']} does not use its free move", p.get("rule", ""), pieces=[u["id"]])
+        elif kind == "free_pivot":
+            moves.pivot(state, ctx, u, moves.number(action, "facing"), p.get("rule", ""))
+        else:
+            moves.maneuver(state, ctx, u, action, speed(u), R("7", "Unstoppable Momentum"))
+            modes.after_move(state, ctx, u)
+        if not state["pending"] and state["phase"] == "activation" and state.get("after_pending") == "next_turn":
+            state["after_pending"] = None
+            self._next_turn(state, ctx)
+
+    # -- turn and round flow ----------------------------------------------------------------------
+    def _end_activation(self, state: State, ctx: Context, u: Unit) -> None:
+        """Activation token on; then the next player's turn once pending choices are answered."""
+        if state["pending"] and any(p["window"] == "attacked" for p in state["pending"]):
+            return
+        u["activated"] = True
+        u["speed_bonus"] = 0
+        modes.after_action(state, ctx, u)
+        modes.check_victory(state, ctx, end_of_round=False)
+        if state["pending"]:
+            state["after_pending"] = "next_turn"
+            return
+        self._next_turn(state, ctx)
+
+    def _ready(self, state: State, side: str) -> bool:
+        return any(not u["activated"] and not u["destroyed"] and not u.get("reserve")
+                   for u in state["units"].values() if u["side"] == side) or \
+            any(not n["activated"] for n in state["ncus"].values() if n["side"] == side)
+
+    def _next_turn(self, state: State, ctx: Context) -> None:
+        """Turns alternate; a side with nothing left to activate is skipped (§3.1)."""
+        if state.get("result"):
+            return
+        me = state["active"]
+        others = [p for p in state["players"] if p != me]
+        for side in others + [me]:
+            if self._ready(state, side):
+                state["active"] = side
+                state["turn"] = {"player": side, "unit": None, "no_cards": None}
+                return
+        self._cleanup(state, ctx)
+
+    def _cleanup(self, state: State, ctx: Context) -> None:
+        """Cleanup phase, steps 1-7 then the discard windows (§3.2)."""
+        state["phase"] = "cleanup"
+        ctx.emit("cleanup", f"Round {state['round']} ends: Cleanup phase", R("3.2", "Cleanup phase"))
+        modes.score_round(state, ctx)
+        modes.check_victory(state, ctx, end_of_round=True)
+        if state.get("result"):
+            return
+        for u in state["units"].values():
+            u["activated"] = False
+            u["orders_used"] = []
+            u["influence"] = {}
+        for n in state["ncus"].values():
+            n["activated"] = False
+            n["zone"] = None
+        state["board"] = {z: None for z in state["board"]}
+        for side in self._order_from_first(state):
+            if state["hands"][side]:
+                state["pending"].append({"player": side, "window": "discard", "rule": R("3.2", "Cleanup phase")})
+        if not state["pending"]:
+            self._new_round(state, ctx)
+
+    def _order_from_first(self, state: State) -> list[str]:
+        ps = state["players"]
+        i = ps.index(state["first_player"])
+        return ps[i:] + ps[:i]
+
+    def _new_round(self, state: State, ctx: Context) -> None:
+        for side in self._order_from_first(state):
+            need = tactics.HAND_DRAW - len(state["hands"][side])
+            if need > 0:
+                tactics.draw(state, ctx, side, need)
+        ps = state["players"]
+        state["first_player"] = ps[(ps.index(state["first_player"]) + 1) % len(ps)]
+        state["round"] += 1
+        state["phase"] = "activation"
+        state["active"] = state["first_player"]
+        state["turn"] = {"player": state["first_player"], "unit": None, "no_cards": None}
+        ctx.emit("round", f"Round {state['round']}: {state['first_player']} is the first player",
+                 R("3.2", "Cleanup phase"))
+        if not self._ready(state, state["active"]):
+            self._next_turn(state, ctx)
+
+    def _settle(self, state: State, ctx: Context) -> None:
+        modes.refresh_holders(state)
+        modes.check_victory(state, ctx, end_of_round=False)

@@ -1,0 +1,116 @@
+"""A Combat unit as plain state: figures, ranks, wounds, attack dice, abilities (digest §4)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from simulator.games.asoiaf import geom
+from simulator.games.asoiaf.catalogue import Catalogue
+
+Unit = dict[str, Any]
+CONDITIONS = ("panicked", "vulnerable", "weakened")
+
+
+def new_unit(cat: Catalogue, uid: str, side: str, card_id: str, attachment: str | None,
+             x: float, y: float, facing: float) -> Unit:
+    """A full-strength unit of card ``card_id`` (with an optional attachment) at a pose."""
+    card = cat.units[card_id]
+    tray = cat.trays[card["tray"]]
+    files, ranks = int(tray["files"]), int(tray["ranks"])
+    abilities = list(card["abilities"])
+    commander = False
+    cost = int(card["cost"])
+    if attachment is not None:
+        att = cat.attachments[attachment]
+        abilities += [a for a in att["abilities"] if a not in abilities]
+        commander = bool(att.get("commander"))
+        cost += int(att["cost"])
+    return {
+        "id": uid, "side": side, "card": card_id, "name": cat.full_name(card_id),
+        "type": card["type"], "tray": card["tray"], "attachment": attachment, "commander": commander,
+        "x": float(x), "y": float(y), "facing": float(facing) % 360,
+        "width": float(tray["width"]), "depth": float(tray["depth"]),
+        "files": files, "ranks_max": ranks, "figures_max": files * ranks, "figures": files * ranks,
+        "wounds_per_figure": int(card.get("wounds", 1)), "damage": 0,
+        "speed": int(card["speed"]), "defense": int(card["defense"]), "morale": int(card["morale"]),
+        "attacks": [dict(a) for a in card["attacks"]], "abilities": abilities, "cost": cost,
+        "activated": False, "conditions": [], "orders_used": [], "influence": {},
+        "destroyed": False, "objective": None, "marked": False, "vp_tokens": 0, "speed_bonus": 0,
+        "reserve": False,
+    }
+
+
+def ranks_left(u: Unit) -> int:
+    """Ranks with at least one figure left (figures go from the rear rank first, digest §4.1)."""
+    return max(0, math.ceil(u["figures"] / u["files"]))
+
+
+def ranks_lost(u: Unit) -> int:
+    return u["ranks_max"] - ranks_left(u)
+
+
+def wounds_left(u: Unit) -> int:
+    return u["figures"] * u["wounds_per_figure"] - u["damage"]
+
+
+def control_ranks(u: Unit) -> int:
+    """Ranks for holding Objectives: a solo unit counts its Wounds left (digest §16)."""
+    return wounds_left(u) if u["ranks_max"] == 1 else ranks_left(u)
+
+
+def attack_dice(u: Unit, attack: dict[str, Any]) -> int:
+    """Green / yellow / red value by ranks lost (digest §4.2)."""
+    dice = attack["dice"]
+    return int(dice[min(ranks_lost(u), len(dice) - 1)])
+
+
+def wound(u: Unit, n: int) -> int:
+    """Apply ``n`` Wounds (whole figures first, rear rank first). Returns figures removed."""
+    before = u["figures"]
+    u["damage"] += max(0, n)
+    while u["figures"] > 0 and u["damage"] >= u["wounds_per_figure"]:
+        u["figures"] -= 1
+        u["damage"] -= u["wounds_per_figure"]
+    if u["figures"] == 0:
+        u["destroyed"] = True
+        u["damage"] = 0
+    return before - u["figures"]
+
+
+def heal(u: Unit, n: int) -> int:
+    """Heal ``n`` Wounds: a wounded figure first, then lost figures come back (digest §11.6)."""
+    healed = 0
+    while n > 0 and not u["destroyed"]:
+        if u["damage"] > 0:
+            u["damage"] -= 1
+        elif u["figures"] < u["figures_max"]:
+            u["figures"] += 1
+            u["damage"] = u["wounds_per_figure"] - 1
+        else:
+            break
+        n -= 1
+        healed += 1
+    return healed
+
+
+def pose(u: Unit) -> geom.Pose:
+    return (u["x"], u["y"], u["facing"], u["width"], u["depth"])
+
+
+def polygon(u: Unit, x: float | None = None, y: float | None = None, facing: float | None = None) -> np.ndarray:
+    return geom.rect(u["x"] if x is None else x, u["y"] if y is None else y,
+                     u["facing"] if facing is None else facing, u["width"], u["depth"])
+
+
+def effects(cat: Catalogue, u: Unit) -> dict[str, dict[str, Any]]:
+    """Automated ability effects of the unit (card + attachment)."""
+    return cat.ability_effects(u["abilities"])
+
+
+def speed(u: Unit, carrying_speed: int | None = None) -> int:
+    if carrying_speed is not None and u.get("objective") is not None:
+        return carrying_speed
+    return u["speed"] + u.get("speed_bonus", 0)

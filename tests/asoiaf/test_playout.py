@@ -1,0 +1,73 @@
+"""Seeded random games through Session.legal_actions() only, to the round limit, checking invariants."""
+
+import random
+
+from simulator.core.scenario import scenario_from_data
+from simulator.core.session import Session
+from simulator.games.asoiaf import geom
+from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.units import polygon
+
+MODES = sorted(catalogue().modes)
+
+
+def small(mode: str):
+    setup = {
+        "mode": mode, "points": 30, "max_rounds": 3, "shuffle_decks": True,
+        "armies": {
+            "stark": {"faction": "stark", "commander": "20201", "ncus": ["30201"], "units": [
+                {"id": "S1", "card": "10201", "attachment": "20201", "at": [18, 43.5]},
+                {"id": "S2", "card": "10202", "at": [30, 43.5]}]},
+            "lannister": {"faction": "lannister", "commander": "20115", "ncus": ["30105"], "units": [
+                {"id": "L1", "card": "10101", "attachment": "20115", "at": [18, 4.5]},
+                {"id": "L2", "card": "10106", "at": [30, 4.5]}]},
+        },
+    }
+    if mode in ("fire_and_blood", "here_we_stand"):
+        for a in setup["armies"].values():
+            for u in a["units"]:
+                u["at"][1] = 12 if u["id"].startswith("L") else 36
+    if mode == "fire_and_blood":
+        setup["marked"] = {"stark": ["L1"], "lannister": ["S2"]}
+    if mode == "storm_of_swords":
+        for u in setup["armies"]["lannister"]["units"]:
+            u["at"][1] = 8
+    return scenario_from_data({"game": "asoiaf", "name": "playout", "description": "random playout",
+                               "players": [{"id": "stark", "name": "Stark"}, {"id": "lannister", "name": "Lannister"}],
+                               "setup": setup}, f"asoiaf/playout-{mode}")
+
+
+def check_invariants(state):
+    alive = [u for u in state["units"].values() if not u["destroyed"] and not u.get("reserve")]
+    for i, a in enumerate(alive):
+        assert 0 < a["figures"] <= a["figures_max"]
+        assert 0 <= a["damage"] < a["wounds_per_figure"]
+        assert len(set(a["conditions"])) == len(a["conditions"])
+        for b in alive[i + 1:]:
+            assert not geom.overlap(polygon(a), polygon(b)), (a["id"], b["id"])
+    for side in state["players"]:
+        assert len(state["hands"][side]) <= 5
+        assert state["vp"][side] >= 0
+        assert len(state["hands"][side]) + len(state["decks"][side]) + len(state["discards"][side]) == 20
+    claimed = [n for n in state["board"].values() if n is not None]
+    assert len(claimed) == len(set(claimed))
+
+
+def test_hundred_random_games():
+    scenarios = {m: small(m) for m in MODES}
+    finished = 0
+    for game in range(100):
+        mode = MODES[game % len(MODES)]
+        s = Session.new(scenarios[mode], seed=game)
+        rng = random.Random(game)
+        for _ in range(400):
+            if s.outcome() is not None:
+                break
+            acts = s.legal_actions()
+            assert acts, f"no legal action in game {game}"
+            fighting = [a for a in acts if a["type"] in ("charge", "attack")]
+            s.apply(rng.choice(fighting) if fighting and rng.random() < 0.6 else rng.choice(acts))
+            check_invariants(s.state_data())
+        assert s.outcome() is not None, f"game {game} ({mode}) did not end"
+        finished += 1
+    assert finished == 100
