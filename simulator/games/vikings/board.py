@@ -1,0 +1,162 @@
+"""The playing surface: one or more Vikings maps joined edge to edge (rule 1.2).
+
+A scenario lists its boards with the column/row offset of each map's hex 0101 in the
+combined layout; the game builds one :class:`HexMap` from them (labels are renumbered
+by the offsets) and classifies every hex once: the dominant terrain of mixed hexes
+(rule 1.2), coastal versus deep water (note to rule 2.51), hexside features.
+Row offsets must be even so that the half-hex shift of odd rows stays the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable
+
+from simulator.core.errors import DataError
+from simulator.core.hexmap import HexMap, load_hexmap
+from simulator.core.scenario import resolve_map
+from simulator.geometry.hexgrid import HexGrid
+
+WATER = ("sea", "river")
+MAP_TERRAINS = ("clear", "brush", "embankment", "tree", "beach", "sea", "river", "rocks", "building")
+FEATURES = ("wall", "door", "window", "arrow_slit", "crest")
+
+Layout = tuple[tuple[str, int, int], ...]
+
+
+def check_vikings_map(hexmap: HexMap) -> None:
+    """Vocabulary and dominant-terrain checks of one map file (rule 1.2)."""
+    hexmap.check_vocabulary(MAP_TERRAINS, FEATURES)
+    for label, attrs in sorted(hexmap._attrs.items()):
+        mix = attrs.get("mix")
+        if mix is None:
+            continue
+        if not isinstance(mix, dict) or not all(k in MAP_TERRAINS and isinstance(v, int) for k, v in mix.items()):
+            raise _err(hexmap, ("hexes", label, "mix"), "expected terrain: thirds, e.g. {sea: 2, beach: 1}")
+        top = max(mix.values())
+        winners = [k for k, v in mix.items() if v == top]
+        if len(winners) > 1:
+            raise _err(hexmap, ("hexes", label, "mix"), f"no dominant terrain among {', '.join(winners)} (rule 1.2)")
+        if hexmap.terrain_of(label) != winners[0]:
+            raise _err(hexmap, ("hexes", label, "mix"),
+                       f"hex {label} is listed as {hexmap.terrain_of(label)} but its dominant terrain is "
+                       f"{winners[0]} (rule 1.2: the majority terrain decides)")
+
+
+def _err(hexmap: HexMap, path: tuple[Any, ...], msg: str) -> DataError:
+    if hexmap.doc is not None:
+        return hexmap.doc.error(path, msg)
+    return DataError(msg, field=".".join(map(str, path)))
+
+
+@dataclass
+class Board:
+    """A combined, classified playing surface."""
+
+    hexmap: HexMap
+    terrain: dict[str, str]                       # map terrain of every hex (sea/river kept)
+    water: dict[str, str]                          # water hexes: "coastal" or "deep"
+    sides: dict[frozenset[str], str]              # hexside feature by hex pair
+    crests: dict[frozenset[str], tuple[str, str]]  # crest hexsides: (upper hex, embankment hex)
+    _nbrs: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    @property
+    def grid(self) -> HexGrid:
+        return self.hexmap.grid
+
+    def __contains__(self, label: object) -> bool:
+        return label in self.terrain
+
+    def neighbours(self, label: str) -> list[str]:
+        """Adjacent hexes that are on the board, in direction order."""
+        if label not in self._nbrs:
+            self._nbrs[label] = [n for n in self.grid.neighbours(label).values() if n in self.terrain]
+        return self._nbrs[label]
+
+    def kind(self, label: str) -> str:
+        """The terrain class used by the rules: a map terrain, or coastal/deep for water."""
+        t = self.terrain[label]
+        return self.water[label] if t in WATER else t
+
+    def is_water(self, label: str) -> bool:
+        return self.terrain.get(label) in WATER
+
+    def feature(self, a: str, b: str) -> str | None:
+        return self.sides.get(frozenset((a, b)))
+
+    def distance(self, a: str, b: str) -> int:
+        return self.grid.distance(a, b)
+
+
+def parse_layout(raw: Iterable[dict[str, Any]]) -> Layout:
+    return tuple((b["map"], int(b.get("at", [0, 0])[0]), int(b.get("at", [0, 0])[1])) for b in raw)
+
+
+@lru_cache(maxsize=32)
+def build_board(layout: Layout) -> Board:
+    """Join the maps of ``layout`` ((map id, column offset, row offset), ...) into one board."""
+    maps = []
+    for map_id, dc, dr in layout:
+        hm = load_hexmap(resolve_map(map_id))
+        check_vikings_map(hm)
+        if dr % 2:
+            raise DataError(f"board {map_id}: the row offset {dr} must be even (odd rows are shifted "
+                            "half a hex, so an odd offset would break the grid)")
+        maps.append((map_id, hm, dc, dr))
+    first = maps[0][1]
+    grid = first.grid
+    if len(maps) == 1 and maps[0][2] == 0 and maps[0][3] == 0:
+        combined = first
+    else:
+        combined = _join(maps, grid)
+    terrain = {lab: combined.terrain_of(lab) for lab in combined.labels}
+    board = Board(combined, terrain, {}, {}, {})
+    for lab, t in terrain.items():
+        if t in WATER:
+            coastal = any(terrain[n] == "beach" for n in board.neighbours(lab))
+            board.water[lab] = "coastal" if coastal else "deep"
+    for side in combined.hexsides:
+        a, b = side["between"]
+        board.sides[frozenset((a, b))] = side["feature"]
+        if side["feature"] == "crest":
+            board.crests[frozenset((a, b))] = (a, b)
+    return board
+
+
+def _join(maps: list[tuple[str, HexMap, int, int]], grid: HexGrid) -> HexMap:
+    labels: list[str] = []
+    terrain: dict[str, tuple[str, ...]] = {}
+    attrs: dict[str, dict[str, Any]] = {}
+    sides: list[dict[str, Any]] = []
+    edges: dict[str, list[str]] = {}
+    owner: dict[str, str] = {}
+    cols = rows = 0
+
+    def move(lab: str, dc: int, dr: int) -> str:
+        c, r = grid.parse(lab)
+        return grid.label(c + dc, r + dr)
+
+    for map_id, hm, dc, dr in maps:
+        if hm.grid != grid:
+            raise DataError(f"board {map_id} uses another grid than {maps[0][0]}; boards must share one")
+        cols, rows = max(cols, hm.columns + dc), max(rows, hm.rows + dr)
+        for lab in hm.labels:
+            new = move(lab, dc, dr)
+            if new in owner:
+                raise DataError(f"boards {owner[new]} and {map_id} overlap at hex {new}")
+            owner[new] = map_id
+            labels.append(new)
+            terrain[new] = hm.terrains_of(lab)
+            if hm.hex_attrs(lab):
+                attrs[new] = hm.hex_attrs(lab)
+        for side in hm.hexsides:
+            sides.append({**side, "between": tuple(move(x, dc, dr) for x in side["between"])})
+        for name, hexes in hm.edges.items():
+            edges[f"{map_id}:{name}"] = [move(x, dc, dr) for x in hexes]
+    all_labels = set(grid.all_labels(cols, rows))
+    missing = all_labels - set(labels)
+    meta = {"id": "+".join(m[0] for m in maps), "name": " + ".join(m[1].meta.get("name", m[0]) for m in maps),
+            "game": "vikings", "description": "joined boards", "assumed": ""}
+    ordered = [lab for lab in grid.all_labels(cols, rows) if lab not in missing]
+    return HexMap(grid, cols, rows, ordered, meta, maps[0][1].default_terrain, terrain, attrs, sides, {}, edges)

@@ -1,0 +1,224 @@
+"""What happens to a character hit by a result: stun, wound, kill, unhorse, retreat.
+
+Shared by missile fire, melee, infiltration, collisions and drowning. The double-hit rule:
+a character already stunned or wounded who is stunned or wounded again is killed, and a
+stunned character forced to retreat is killed (note to table 8.8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.game import Context
+from simulator.games.vikings import fleet
+from simulator.games.vikings.board import Board
+from simulator.games.vikings.pieces import Char, active, alive, hexes_of, living_at
+from simulator.games.vikings.terrain_rules import Blocked, step_cost
+
+State = dict[str, Any]
+
+
+def stamp(state: State) -> list[int]:
+    """Where in the game we are: (turn, phase index 0-3) for the stun-recovery rule 2.2 step 2.4."""
+    return [state["turn"], state["phase_index"]]
+
+
+def _drop_markers(state: State, ch: Char) -> None:
+    ch["axe"] = False
+    if ch.get("wall"):
+        ch["wall"] = False
+    carried = ch.get("carrying")
+    if carried:
+        other = state["chars"][carried]
+        other["hex"] = ch["hex"] if not ch.get("mounted") else ch["front"]
+        ch["carrying"] = None
+
+
+def kill(board: Board, state: State, ch: Char, ctx: Context, why: str, rule: str) -> None:
+    if ch["status"] == "dead":
+        return
+    _drop_markers(state, ch)
+    if ch.get("mounted"):
+        _loose_horse(state, ch, alive_horse=True)
+    ch["status"] = "dead"
+    ctx.emit("killed", f"{ch['name']} is killed ({why})", rule, pieces=[ch["id"]])
+    _check_walls(state, ctx)
+
+
+def wound(board: Board, state: State, ch: Char, ctx: Context, why: str, rule: str) -> None:
+    if ch["status"] in ("wounded", "stunned"):
+        kill(board, state, ch, ctx, f"{why}, hit again while {ch['status']}", "VK 8.8")
+        return
+    if ch["status"] == "dead":
+        return
+    ch["status"] = "wounded"
+    ch["axe"] = False
+    if ch.get("wall"):
+        ch["wall"] = False
+        _check_walls(state, ctx)
+    ctx.emit("wounded", f"{ch['name']} is wounded ({why})", rule, pieces=[ch["id"]])
+
+
+def stun(board: Board, state: State, ch: Char, ctx: Context, why: str, rule: str) -> None:
+    if ch["status"] in ("wounded", "stunned"):
+        kill(board, state, ch, ctx, f"{why}, hit again while {ch['status']}", "VK 8.8")
+        return
+    if ch["status"] == "dead":
+        return
+    if ch.get("mounted"):
+        unhorse(board, state, ch, ctx, horse_dies=False, rule=rule)
+        if ch["status"] == "dead":
+            return
+    _drop_markers(state, ch)
+    ch["status"] = "stunned"
+    ch["stunned_at"] = stamp(state)
+    ch["mp"] = 0
+    ctx.emit("stunned", f"{ch['name']} is stunned ({why})", rule, pieces=[ch["id"]])
+    _check_walls(state, ctx)
+
+
+def _loose_horse(state: State, ch: Char, alive_horse: bool) -> str:
+    hid = f"horse_{ch['id']}"
+    state["horses"][hid] = {"id": hid, "owner": ch["id"], "side": ch["side"], "hex": ch["hex"],
+                            "front": ch["front"], "alive": alive_horse}
+    ch["mounted"] = False
+    ch["front"] = None
+    return hid
+
+
+def unhorse(board: Board, state: State, ch: Char, ctx: Context, horse_dies: bool, rule: str) -> None:
+    """The rider leaves the saddle: the horse stays, the rider lands next to it (rule 3.4)."""
+    rear, front = ch["hex"], ch["front"]
+    hid = _loose_horse(state, ch, alive_horse=not horse_dies)
+    occupied = living_at(state)
+    ships = fleet.ship_hexes(board, state)
+    for h in [n for x in (front, rear) for n in board.neighbours(x)]:
+        if h in (front, rear) or occupied.get(h):
+            continue
+        try:
+            step_cost(board, state, ch, front, h, False, ships) if h in board.neighbours(front) else \
+                step_cost(board, state, ch, rear, h, False, ships)
+        except Blocked:
+            continue
+        ch["hex"] = h
+        ctx.emit("unhorsed", f"{ch['name']} is unhorsed and lands in {h}"
+                 + (" (the horse is killed)" if horse_dies else ""), "VK 3.4", pieces=[ch["id"], hid])
+        return
+    ch["hex"] = front
+    kill(board, state, ch, ctx, "unhorsed with no free hex next to the horse", "VK 3.4")
+
+
+def _check_walls(state: State, ctx: Context) -> None:
+    """A shield wall with fewer than three able huscarls breaks up (our reading of rule 3.2)."""
+    members = [c for c in state["chars"].values() if c.get("wall")]
+    if members and len([c for c in members if active(c) and c["status"] == "ok"]) < 3:
+        for c in members:
+            c["wall"] = False
+        ctx.emit("shield_wall", "the shield wall breaks up: fewer than three huscarls left in it", "VK 3.2",
+                 pieces=[c["id"] for c in members])
+
+
+def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[str], ctx: Context,
+            rule: str, forbidden_near: list[str] = (), from_fire: bool = False) -> None:
+    """Move ``ch`` ``hexes`` hexes away from ``away_from``; if it cannot, it stays and is wounded.
+
+    Each step must take it farther from the nearest hex of ``away_from``; it may pass friends
+    but must end alone; it may not enter a hex next to ``forbidden_near`` (the enemies of
+    the combat). The engine picks the retreat path (the owner's choice in the rulebook).
+    """
+    if ch["status"] == "stunned":
+        kill(board, state, ch, ctx, "a stunned character forced to retreat", "VK 8.8")
+        return
+    if ch.get("ship") and from_fire:
+        ctx.emit("retreat", f"{ch['name']} is on a boat: the retreat result is ignored", "VK 2.4",
+                 pieces=[ch["id"]])
+        return
+    ships = fleet.ship_hexes(board, state)
+    mounted = bool(ch.get("mounted"))
+    path: list[str] = []
+    pos = hexes_of(ch)
+    for n in range(hexes):
+        best = None
+        for d in range(6):
+            new = [_neighbour(board, h, d) for h in pos]
+            if any(x is None for x in new):
+                continue
+            gain = _dist(board, new, away_from) - _dist(board, pos, away_from)
+            if gain <= 0:
+                continue
+            try:
+                lead = new[-1]
+                step_cost(board, state, ch, pos[-1], lead, mounted, ships)
+                if mounted:
+                    step_cost(board, state, ch, pos[0], new[0], mounted, ships)
+            except Blocked:
+                continue
+            if any(board.neighbours(x).count(f) for x in new for f in forbidden_near):
+                continue
+            if _enemy_in(state, ch, new):
+                continue
+            last = n == hexes - 1
+            if last and _others_in(state, ch, new):
+                continue
+            score = (gain, -_enemy_contacts(board, state, ch, new), -d)
+            if best is None or score > best[0]:
+                best = (score, new)
+        if best is None:
+            break
+        pos = best[1]
+        path.append(pos[-1])
+    if len(path) < hexes:
+        ctx.emit("retreat", f"{ch['name']} cannot retreat {hexes} hexes and is wounded instead", "VK 8.8",
+                 pieces=[ch["id"]])
+        wound(board, state, ch, ctx, "could not retreat", "VK 8.8")
+        return
+    _leave_ship(ch)
+    ch["hex"] = pos[0]
+    if mounted:
+        ch["front"] = pos[1]
+    landed = ships.get(ch["hex"])
+    if landed:
+        ch["ship"], ch["slot"] = landed
+    ctx.emit("retreat", f"{ch['name']} retreats {hexes} hex(es) to {pos[-1]}", rule, pieces=[ch["id"]],
+             path=path)
+
+
+def _leave_ship(ch: Char) -> None:
+    ch["ship"] = None
+    ch["slot"] = None
+    ch["duty"] = None
+
+
+def _neighbour(board: Board, h: str, d: int) -> str | None:
+    try:
+        n = board.grid.neighbour(h, d)
+    except ValueError:
+        return None
+    return n if n in board else None
+
+
+def _dist(board: Board, pos: list[str], away: list[str]) -> int:
+    return min(board.distance(p, a) for p in pos for a in away) if away else 0
+
+
+def _enemy_in(state: State, ch: Char, hexes: list[str]) -> bool:
+    occ = living_at(state)
+    for h in hexes:
+        for pid in occ.get(h, []):
+            other = state["chars"].get(pid)
+            if other is not None and other["side"] != ch["side"] and other["status"] != "stunned" \
+                    and other["id"] != ch["id"]:
+                return True
+    return False
+
+
+def _others_in(state: State, ch: Char, hexes: list[str]) -> bool:
+    occ = living_at(state)
+    return any(pid != ch["id"] for h in hexes for pid in occ.get(h, []))
+
+
+def _enemy_contacts(board: Board, state: State, ch: Char, hexes: list[str]) -> int:
+    around = {n for h in hexes for n in board.neighbours(h)}
+    return sum(1 for o in state["chars"].values()
+               if o["side"] != ch["side"] and active(o) and any(x in around for x in hexes_of(o)))
+

@@ -1,0 +1,327 @@
+"""Character movement in the player phase (rules 2.5-2.57, 2.6, 4.83).
+
+Characters move one hex per ``move`` action (a path is a list of such steps), so the
+defender can interrupt with defensive fire in any hex (rule 2.33) and infiltration is
+rolled for every hex passed through (rule 2.54).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Context
+from simulator.games.vikings import effects, fleet
+from simulator.games.vikings.board import Board
+from simulator.games.vikings.catalogue import tables
+from simulator.games.vikings.pieces import Char, active, alive, armoured, front_hex, hexes_of, living_at, values
+from simulator.games.vikings.terrain_rules import Blocked, step_cost
+
+State = dict[str, Any]
+
+# extra MP of a rider entering a hex, by its place relative to the counter (rule 2.55)
+AHEAD, BESIDE, REAR, BEHIND = 0, 1, 2, 3
+
+
+def can_act(state: State, ch: Char) -> bool:
+    return active(ch) and ch["side"] == state["phasing"] and not ch.get("wall") and not ch.get("busy")
+
+
+def rider_step(board: Board, ch: Char, to: str) -> tuple[int, str, str] | None:
+    """(extra MP, new rear, new front) when a rider moves its front half to ``to`` (rule 2.55)."""
+    rear, front = ch["hex"], ch["front"]
+    grid = board.grid
+    f = grid.direction_index(grid.direction_between(rear, front))
+    nb = grid.neighbours
+    front_n = {grid.direction_index(d): h for d, h in nb(front).items()}
+    rear_n = {grid.direction_index(d): h for d, h in nb(rear).items()}
+    if to in (front_n.get(f), front_n.get((f - 1) % 6), front_n.get((f + 1) % 6)):
+        return AHEAD, front, to
+    if to in (rear_n.get((f - 1) % 6), rear_n.get((f + 1) % 6)):
+        return BESIDE, rear, to
+    if to in (rear_n.get((f - 2) % 6), rear_n.get((f + 2) % 6)):
+        return REAR, rear, to
+    if to == rear_n.get((f + 3) % 6):
+        return BEHIND, rear, to
+    return None
+
+
+def step_options(board: Board, state: State, ch: Char) -> dict[str, int]:
+    """Adjacent destinations of the character's (front) hex and their MP cost, within its MP."""
+    out: dict[str, int] = {}
+    if not can_act(state, ch) or ch["mp"] <= 0:
+        return out
+    ships = fleet.ship_hexes(board, state)
+    occ = living_at(state)
+    origin = front_hex(ch)
+    cands = set(board.neighbours(origin))
+    if ch.get("mounted"):
+        cands |= set(board.neighbours(ch["hex"]))
+        cands -= {ch["hex"], ch["front"]}
+    for to in cands:
+        try:
+            cost = _cost(board, state, ch, to, ships, occ)
+        except Blocked:
+            continue
+        if cost <= ch["mp"]:
+            out[to] = cost
+    return out
+
+
+def _cost(board: Board, state: State, ch: Char, to: str, ships: dict[str, tuple[str, int]],
+          occ: dict[str, list[str]]) -> int:
+    for pid in occ.get(to, []):
+        other = state["chars"].get(pid)
+        if other is None:
+            raise Blocked(f"a horse stands in {to}", "VK 2.51")
+        if other["side"] != ch["side"] and other["status"] != "stunned":
+            raise Blocked(f"{other['name']} (enemy) stands in {to}", "VK 2.51")
+    if ch.get("mounted"):
+        rs = rider_step(board, ch, to)
+        if rs is None:
+            raise Blocked(f"{to} is not next to the rider's counter", "VK 2.55")
+        extra, _, _ = rs
+        src = ch["front"] if extra == AHEAD else ch["hex"]
+        return step_cost(board, state, ch, src, to, True, ships) + extra
+    if to not in board.neighbours(ch["hex"]):
+        raise Blocked(f"{to} is not adjacent to {ch['hex']}", "VK 2.5")
+    return step_cost(board, state, ch, ch["hex"], to, False, ships)
+
+
+def move(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
+    """One step of ``ch`` into ``to`` (raises IllegalAction)."""
+    if not can_act(state, ch):
+        why = "stunned" if ch["status"] == "stunned" else "in a shield wall" if ch.get("wall") else \
+            "busy this turn" if ch.get("busy") else "not yours to move now"
+        raise IllegalAction(f"{ch['name']} cannot move: {why}", "VK 2.5")
+    ships = fleet.ship_hexes(board, state)
+    try:
+        cost = _cost(board, state, ch, to, ships, living_at(state))
+    except Blocked as b:
+        raise IllegalAction(b.reason, b.rule) from None
+    cap = ch.get("move_cap")
+    if cost > ch["mp"]:
+        raise IllegalAction(f"{ch['name']} has {ch['mp']} MP left; entering {to} costs {cost}", "VK 2.5")
+    if cap is not None and ch.get("steps", 0) >= cap:
+        raise IllegalAction(f"{ch['name']} may move only {cap} hex(es) this turn after being shot at", "VK 8.2")
+    leaving = front_hex(ch)
+    if ch.get("steps", 0) > 0:
+        _infiltration(board, state, ctx, ch, leaving, ships)
+        if not alive(ch):
+            return
+    ch["mp"] -= cost
+    ch["steps"] = ch.get("steps", 0) + 1
+    if ch.get("mounted"):
+        _, rear, front = rider_step(board, ch, to)  # type: ignore[misc]
+        ch["hex"], ch["front"] = rear, front
+    else:
+        ch["hex"] = to
+    landed = ships.get(ch["hex"])
+    if landed is not None:
+        if ch.get("ship") != landed[0]:
+            ch["duty"] = None
+        ch["ship"], ch["slot"] = landed
+    else:
+        ch["ship"] = ch["slot"] = ch["duty"] = None
+    ctx.emit("move", f"{ch['name']} moves to {to} ({cost} MP, {ch['mp']} left)", "VK 2.5",
+             pieces=[ch["id"]], to=to, cost=cost)
+
+
+def half_turn(board: Board, state: State, ctx: Context, ch: Char) -> None:
+    """A rider turns about on the spot for 3 MP (rule 2.55)."""
+    if not ch.get("mounted") or not can_act(state, ch):
+        raise IllegalAction("only a rider who can move may turn about", "VK 2.55")
+    if ch["mp"] < 3:
+        raise IllegalAction("turning about costs 3 MP", "VK 2.55")
+    ch["mp"] -= 3
+    ch["hex"], ch["front"] = ch["front"], ch["hex"]
+    ctx.emit("move", f"{ch['name']} turns about (3 MP)", "VK 2.55", pieces=[ch["id"]])
+
+
+def _threatens(board: Board, enemy: Char, hex_: str, ships: dict[str, tuple[str, int]]) -> bool:
+    """Could ``enemy`` attack a character in ``hex_`` (rule 2.54: in a position to attack)?"""
+    if not active(enemy) or enemy.get("wall"):
+        return False
+    for h in hexes_of(enemy):
+        if hex_ in board.neighbours(h):
+            feat = board.feature(h, hex_)
+            if feat in ("wall", "arrow_slit", "window"):
+                continue
+            if hex_ in ships and (h not in ships or ships[h][0] != ships[hex_][0]):
+                continue   # passing a boat hex: only enemies on that boat can stop you (rules 2.54.2, 4.84)
+            return True
+    return False
+
+
+def _infiltration(board: Board, state: State, ctx: Context, ch: Char, hex_: str,
+                  ships: dict[str, tuple[str, int]]) -> None:
+    """Roll table 8.9 once for each enemy able to attack the hex the character passes through."""
+    t = tables()["infiltration"]
+    for enemy in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        if enemy["side"] == ch["side"] or not _threatens(board, enemy, hex_, ships):
+            continue
+        mod = _mod(ch, t["mover"]) + _mod(enemy, t["blocker"])
+        die = ctx.dice.d10(f"infiltration of {ch['name']} past {enemy['name']}")
+        total = die + mod
+        text = f"{ch['name']} slips past {enemy['name']} at {hex_}: {die}{mod:+d} = {total}"
+        if total >= t["killed_from"]:
+            ctx.emit("infiltration", text + ": killed", "VK 2.54", pieces=[ch["id"], enemy["id"]])
+            effects.kill(board, state, ch, ctx, "cut down while infiltrating", "VK 2.54")
+            return
+        if total >= t["wounded_from"]:
+            ctx.emit("infiltration", text + ": wounded", "VK 2.54", pieces=[ch["id"], enemy["id"]])
+            effects.wound(board, state, ch, ctx, "hit while infiltrating", "VK 2.54")
+            if not alive(ch):
+                return
+            _, _, m = values(ch)
+            ch["mp"] = min(ch["mp"], m)
+        else:
+            ctx.emit("infiltration", text + ": no harm", "VK 2.54", pieces=[ch["id"], enemy["id"]])
+
+
+def _mod(ch: Char, table: dict[str, int]) -> int:
+    rider, arm = bool(ch.get("mounted")), armoured(ch)
+    mod = table["armoured_rider"] if rider and arm else table["rider"] if rider else table["armoured"] if arm else 0
+    if ch["status"] == "wounded":
+        mod += table["wounded"]
+    return mod
+
+
+def stacking_problems(state: State) -> list[str]:
+    """Hexes holding more than one living character (rule 2.6)."""
+    return sorted(h for h, ids in living_at(state).items() if len(ids) > 1)
+
+
+def mount(board: Board, state: State, ctx: Context, ch: Char, horse_id: str, front: str) -> None:
+    """Mount an adjacent riderless horse (rule 2.56): costs 2 (light) or 3 (armoured) MP on foot;
+    the MP left are doubled."""
+    horse = state["horses"].get(horse_id)
+    if horse is None or not horse["alive"]:
+        raise IllegalAction(f"no living horse {horse_id!r}", "VK 2.56")
+    if not can_act(state, ch) or ch.get("mounted"):
+        raise IllegalAction(f"{ch['name']} cannot mount now", "VK 2.56")
+    from simulator.games.vikings.pieces import ctype
+    if not ctype(ch).horse:
+        raise IllegalAction("only riders (characters with mounted counters) may mount a horse", "VK 2.56")
+    if ch.get("ship"):
+        raise IllegalAction("nobody rides aboard a boat", "VK 2.51")
+    hh = (horse["hex"], horse["front"])
+    if not any(h in board.neighbours(ch["hex"]) for h in hh):
+        raise IllegalAction("the character must stand next to the horse", "VK 2.56")
+    for pos in (ch["hex"], *hh):
+        if any(_threatens(board, e, pos, {}) for e in state["chars"].values() if e["side"] != ch["side"]):
+            raise IllegalAction("an enemy able to attack is next to the rider or the horse", "VK 2.56")
+    cost = 3 if armoured(ch) else 2
+    if ch["mp"] < cost:
+        raise IllegalAction(f"mounting costs {cost} MP; {ch['name']} has {ch['mp']}", "VK 2.56")
+    if front not in hh:
+        raise IllegalAction("the front of the mounted counter must be one of the horse's hexes", "VK 2.56")
+    rear = hh[0] if front == hh[1] else hh[1]
+    del state["horses"][horse_id]
+    ch["mounted"] = True
+    ch["hex"], ch["front"] = rear, front
+    ch["mp"] = (ch["mp"] - cost) * 2
+    ctx.emit("mount", f"{ch['name']} mounts ({cost} MP; {ch['mp']} MP left on horseback)", "VK 2.56",
+             pieces=[ch["id"]])
+
+
+def dismount(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
+    """Dismount into an empty adjacent hex (rule 2.56): MP left are halved, quartered if wounded."""
+    if not ch.get("mounted") or not can_act(state, ch):
+        raise IllegalAction(f"{ch['name']} is not a rider able to act", "VK 2.56")
+    cost = 3 if armoured(ch) else 2
+    if ch["mp"] < cost:
+        raise IllegalAction(f"dismounting costs {cost} MP; {ch['name']} has {ch['mp']}", "VK 2.56")
+    if to not in board.neighbours(ch["hex"]) + board.neighbours(ch["front"]) or to in (ch["hex"], ch["front"]):
+        raise IllegalAction(f"{to} is not next to the horse", "VK 2.56")
+    if living_at(state).get(to):
+        raise IllegalAction(f"{to} is not empty", "VK 2.56")
+    src = ch["front"] if to in board.neighbours(ch["front"]) else ch["hex"]
+    try:
+        step_cost(board, state, ch, src, to, False, fleet.ship_hexes(board, state))
+    except Blocked as b:
+        raise IllegalAction(b.reason, b.rule) from None
+    left = (ch["mp"] - cost) // (4 if ch["status"] == "wounded" else 2)
+    hid = f"horse_{ch['id']}"
+    state["horses"][hid] = {"id": hid, "owner": ch["id"], "side": ch["side"], "hex": ch["hex"],
+                            "front": ch["front"], "alive": True}
+    ch["mounted"], ch["front"], ch["hex"], ch["mp"] = False, None, to, left
+    ctx.emit("dismount", f"{ch['name']} dismounts to {to} ({left} MP left on foot)", "VK 2.56",
+             pieces=[ch["id"], hid])
+
+
+def pick_up(board: Board, state: State, ctx: Context, ch: Char, other: Char) -> None:
+    """Take a stunned character on one's back in the hex one stands in: MP left halved (rule 2.53)."""
+    if not can_act(state, ch) or ch.get("mounted") or ch.get("carrying"):
+        raise IllegalAction(f"{ch['name']} cannot carry anyone now", "VK 2.53")
+    if other["status"] != "stunned" or other["hex"] != ch["hex"]:
+        raise IllegalAction(f"{other['name']} is not a stunned character in {ch['name']}'s hex", "VK 2.53")
+    if _enemy_near(board, state, ch):
+        raise IllegalAction("an enemy able to attack is next to the carrier", "VK 2.53")
+    ch["carrying"] = other["id"]
+    other["hex"] = None
+    other["carried_by"] = ch["id"]
+    ch["mp"] //= 2
+    ctx.emit("carry", f"{ch['name']} lifts {other['name']} onto his back ({ch['mp']} MP left)", "VK 2.53",
+             pieces=[ch["id"], other["id"]])
+
+
+def put_down(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
+    """Lay the carried character in an adjacent empty hex (rule 2.53)."""
+    cid = ch.get("carrying")
+    if not cid:
+        raise IllegalAction(f"{ch['name']} carries nobody", "VK 2.53")
+    if to not in board.neighbours(ch["hex"]) or living_at(state).get(to):
+        raise IllegalAction(f"{to} is not an empty hex next to {ch['name']}", "VK 2.53")
+    other = state["chars"][cid]
+    other["hex"] = to
+    other["carried_by"] = None
+    landed = fleet.ship_hexes(board, state).get(to)
+    other["ship"], other["slot"] = landed if landed else (None, None)
+    ch["carrying"] = None
+    ch["mp"] = 0
+    ctx.emit("carry", f"{ch['name']} lays {other['name']} down in {to}", "VK 2.53", pieces=[ch["id"], cid])
+
+
+def _enemy_near(board: Board, state: State, ch: Char) -> bool:
+    ships = fleet.ship_hexes(board, state)
+    return any(_threatens(board, e, h, ships) for e in state["chars"].values() if e["side"] != ch["side"]
+               for h in hexes_of(ch))
+
+
+def clear_bodies(board: Board, state: State, ctx: Context, a: Char, b: Char, src: str, to: str) -> None:
+    """Two characters on foot drag 3 bodies (or a dead horse) one hex; they do nothing else this
+    turn (rule 2.52). Bodies dragged into water sink."""
+    for ch in (a, b):
+        if not can_act(state, ch) or ch.get("mounted") or ch.get("steps", 0) or ch.get("fired"):
+            raise IllegalAction(f"{ch['name']} must be on foot and not have moved or shot this turn", "VK 2.52")
+        if src not in (ch["hex"], *board.neighbours(ch["hex"])):
+            raise IllegalAction(f"{ch['name']} is not at or next to {src}", "VK 2.52")
+        if _enemy_near(board, state, ch):
+            raise IllegalAction(f"an enemy able to attack is next to {ch['name']}", "VK 2.52")
+    if a["id"] == b["id"]:
+        raise IllegalAction("it takes two characters", "VK 2.52")
+    if to not in board.neighbours(src):
+        raise IllegalAction(f"{to} is not next to {src}", "VK 2.52")
+    dead = sorted((c for c in state["chars"].values() if c["status"] == "dead" and c.get("hex") == src),
+                  key=lambda c: c["id"])[:3]
+    horses = [h for h in state["horses"].values() if not h["alive"] and src in (h["hex"], h["front"])]
+    if not dead and not horses:
+        raise IllegalAction(f"there are no bodies in {src}", "VK 2.52")
+    sink = board.is_water(to)
+    if horses:
+        horse = horses[0]
+        if sink:
+            del state["horses"][horse["id"]]
+        else:
+            horse["hex"] = horse["front"] = to
+        moved = "a dead horse"
+    else:
+        for c in dead:
+            c["hex"] = None if sink else to
+        moved = f"{len(dead)} bodies"
+    for ch in (a, b):
+        ch["busy"] = True
+        ch["mp"] = 0
+    ctx.emit("clear", f"{a['name']} and {b['name']} drag {moved} from {src} to {to}"
+             + (" where they sink" if sink else ""), "VK 2.52", pieces=[a["id"], b["id"]])

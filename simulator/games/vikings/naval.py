@@ -1,0 +1,722 @@
+"""The naval phase: crew duties, secret speeds, ship movement by sequences, collisions,
+grappling hooks, hauling and damage recording (rules 2.2 step 1, 4.2-4.7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Context
+from simulator.games.vikings import effects, fleet, shipgeom
+from simulator.games.vikings.board import Board
+from simulator.games.vikings.catalogue import ship_types, tables
+from simulator.games.vikings.pieces import Char, active, alive, armoured, weak
+from simulator.games.vikings.fleet import afloat, crew, hexes
+
+State = dict[str, Any]
+Ship = dict[str, Any]
+DUTIES = ("rower", "helmsman", "boarding", "grapple", "bailer")
+MOVES = ("straight", "lateral_left", "lateral_right", "turn_left", "turn_right")
+SHIP_TERRAIN = ("sea", "river", "beach", "embankment", "rocks")
+TYPE_RANK = {"drakkar": 0, "galley": 1, "rowboat": 2}
+
+
+def sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+# ---------------------------------------------------------------------------- duties (4.2)
+def duty_problem(state: State, ch: Char, duty: str) -> str | None:
+    """Why ``ch`` may not take ``duty`` where it stands (None: it may)."""
+    if duty not in DUTIES:
+        return f"unknown duty {duty!r} (duties: {', '.join(DUTIES)})"
+    sid = ch.get("ship")
+    if not sid or not alive(ch):
+        return f"{ch['name']} is not aboard a boat"
+    ship = state["ships"][sid]
+    t = ship_types()[ship["type"]]
+    role = fleet.role(ship, ch["slot"])
+    damaged = ship["damage"].get(str(ch["slot"]), 0) > 0
+    if duty == "rower":
+        if not t.get("rowboat") and role not in ("port", "starboard"):
+            return "rowers sit on the side hexes of the ship"
+        if damaged:
+            return "a damaged hex cannot be used for rowing"
+        if not fleet.female_ok(ch, ship):
+            return "women row only in rowboats"
+    if duty == "helmsman":
+        if t.get("rowboat"):
+            return "rowboats need no helmsman"
+        if role != "stern":
+            return "the helmsman stands on the rudder hex (G)"
+        if damaged:
+            return "a damaged rudder hex cannot be used for steering"
+        if any(c.get("duty") == "helmsman" and c["id"] != ch["id"] for c in crew(state, sid)):
+            return "a ship has only one helmsman"
+    if duty == "grapple":
+        if not any(g["ship"] == sid and g["slot"] == ch["slot"] and g["status"] != "lost"
+                   for g in state["grapples"].values()):
+            return "a grapple handler stands where one of his ship's grapples lies"
+    return None
+
+
+def assign_duty(state: State, ctx: Context, ch: Char, duty: str) -> None:
+    why = duty_problem(state, ch, duty)
+    if why:
+        raise IllegalAction(why, "VK 4.2")
+    ch["duty"] = duty
+    ctx.emit("duty", f"{ch['name']} takes the duty {duty}", "VK 4.2", pieces=[ch["id"]])
+
+
+def default_duties(state: State, side: str) -> None:
+    """Keep each character's duty if still possible, else make him boarding party (rule 4.2)."""
+    for ch in state["chars"].values():
+        if ch["side"] == side and ch.get("ship") and alive(ch):
+            if ch.get("duty") is None or duty_problem(state, ch, ch["duty"]):
+                ch["duty"] = "boarding"
+
+
+# ---------------------------------------------------------------------------- speeds (4.3)
+def set_speed(board: Board, state: State, ctx: Context, sid: str, speed: int, side: str) -> None:
+    ship = state["ships"].get(sid)
+    if ship is None or not afloat(ship):
+        raise IllegalAction(f"no ship {sid!r} afloat", "VK 4.3")
+    if ship["side"] != side:
+        raise IllegalAction(f"{ship['name']} is not yours", "VK 4.34")
+    legal = fleet.legal_speeds(state, sid)
+    if speed not in legal:
+        fwd, rev, acc = fleet.speed_limits(state, sid)
+        raise IllegalAction(f"{ship['name']} may take speeds {legal} (previous {ship['speed']}, max forward {fwd}, "
+                            f"max astern {rev}, change {acc})", "VK 4.33")
+    if ship.get("beached") and speed != 0 and fleet.pushers(board, state, sid) < \
+            ship_types()[ship["type"]]["pushers"]:
+        raise IllegalAction(f"pushing {ship['name']} off the beach takes "
+                            f"{ship_types()[ship['type']]['pushers']} characters beside it", "VK 4.45")
+    ship["pending"] = speed
+    ctx.emit("speed_secret", f"{side} sets a speed for {ship['name']}", "VK 4.34", pieces=[sid], secret=True)
+
+
+def reveal_speeds(board: Board, state: State, ctx: Context) -> None:
+    for sid, ship in sorted(state["ships"].items()):
+        if not afloat(ship):
+            continue
+        legal = fleet.legal_speeds(state, sid)
+        new = ship.get("pending")
+        if new is None or new not in legal:
+            new = ship["speed"] if ship["speed"] in legal else min(legal, key=lambda v: (abs(v - ship["speed"]), v))
+        if ship.get("beached") and new != 0 and fleet.pushers(board, state, sid) < \
+                ship_types()[ship["type"]]["pushers"]:
+            new = 0
+        ship["prev_speed"] = ship["speed"]
+        ship["speed"] = new
+        ship["pending"] = None
+        ship["reversing"] = ship["prev_speed"] * new < 0
+        ship["moves"] = ship["turns"] = 0
+        ship["done"] = new == 0
+        ship["beach_hexes"] = 0
+        ctx.emit("speed", f"{ship['name']}: speed {ship['prev_speed']} -> {new}", "VK 4.34", pieces=[sid],
+                 speed=new)
+
+
+def effective_speed(ship: Ship, sequence: int) -> int:
+    """Speed reached so far this phase, one point per sequence acted (rule 4.52.1)."""
+    prev, new = ship["prev_speed"], ship["speed"]
+    if prev == new:
+        return new
+    acted = ship["moves"] + (1 if ship.get("reversing") and sequence >= 2 else 0)
+    return prev + sign(new - prev) * min(acted, abs(new - prev))
+
+
+def _needed(ship: Ship, sequence: int) -> int:
+    """Speed a move in ``sequence`` needs (a reversing ship starts one sequence late, rule 4.42)."""
+    return sequence + (1 if ship.get("reversing") else 0)
+
+
+def can_move_in(ship: Ship, sequence: int) -> bool:
+    return afloat(ship) and not ship["done"] and ship["moves"] < abs(ship["speed"]) and \
+        abs(ship["speed"]) >= _needed(ship, sequence)
+
+
+def start_sequence(state: State, ctx: Context) -> bool:
+    """Queue the ships of the next sequence by initiative (rule 4.41); False when movement ends."""
+    nav = state["naval"]
+    k = nav["sequence"] + 1
+    for ship in state["ships"].values():
+        if afloat(ship) and not ship["done"] and ship["moves"] >= abs(ship["speed"]):
+            ship["done"] = True
+    movers = [s for s in state["ships"].values() if can_move_in(s, k) or
+              (afloat(s) and not s["done"] and s.get("reversing") and k == 1 and abs(s["speed"]) >= 1)]
+    waiting = [s for s in movers if not can_move_in(s, k)]
+    movers = [s for s in movers if can_move_in(s, k)]
+    for s in state["ships"].values():
+        if afloat(s) and not s["done"] and s not in movers and s not in waiting:
+            s["done"] = True
+    if not movers and not waiting:
+        return False
+    nav["sequence"] = k
+    key = {}
+    for s in movers:
+        rank = (-abs(effective_speed(s, k)), TYPE_RANK[s["type"]])
+        key[s["id"]] = rank
+    ties = nav.setdefault("ties", {})
+    groups: dict[tuple[int, int], list[str]] = {}
+    for sid, rank in key.items():
+        groups.setdefault(rank, []).append(sid)
+    for rank, sids in sorted(groups.items()):
+        if len(sids) > 1:
+            for sid in sorted(sids):
+                if sid not in ties:
+                    ties[sid] = ctx.dice.d10(f"initiative of {state['ships'][sid]['name']}")
+    nav["queue"] = sorted(key, key=lambda sid: (key[sid], -ties.get(sid, 0), sid))
+    ctx.emit("sequence", f"sequence {k}: " + (", ".join(state["ships"][s]["name"] for s in nav["queue"])
+                                              or "reversing ships gather way"), "VK 4.41", order=nav["queue"])
+    return True
+
+
+# ---------------------------------------------------------------------------- moving (4.43)
+def _footprint_ok(board: Board, state: State, ship: Ship, pivot: str | None, heading: int) -> tuple[str, ...]:
+    if pivot is None:
+        raise IllegalAction(f"{ship['name']} would leave the map", "VK 4.43")
+    fp = shipgeom.footprint(board.grid, ship["type"], pivot, heading)
+    if fp is None or any(h not in board for h in fp):
+        raise IllegalAction(f"{ship['name']} would leave the map", "VK 4.43")
+    for h in fp:
+        if board.terrain[h] not in SHIP_TERRAIN:
+            raise IllegalAction(f"{ship['name']} cannot go onto {board.terrain[h]} at {h}", "VK 4.44")
+    swimmers = {c["hex"] for c in state["chars"].values() if alive(c) and not c.get("ship") and c.get("hex")}
+    if swimmers & set(fp) - set(hexes(board, ship)):
+        raise IllegalAction(f"{ship['name']} would run over a character in the water (our ruling: boats steer "
+                            "round swimmers)", "VK 4.43")
+    return fp
+
+
+def _overlaps(board: Board, state: State, ship: Ship, fp: tuple[str, ...]) -> dict[str, tuple[str, int]]:
+    others = {h: v for h, v in fleet.ship_hexes(board, state).items() if v[0] != ship["id"]}
+    return {h: others[h] for h in fp if h in others}
+
+
+def _rope_problem(board: Board, state: State, sid: str, fp: tuple[str, ...]) -> str | None:
+    for g in state["grapples"].values():
+        if g["status"] != "hooked" or sid not in (g["ship"], g["hook_ship"]):
+            continue
+        rope = fp[g["slot"]] if g["ship"] == sid else hexes(board, state["ships"][g["ship"]])[g["slot"]]
+        hook = fp[g["hook_slot"]] if g["hook_ship"] == sid else \
+            hexes(board, state["ships"][g["hook_ship"]])[g["hook_slot"]]
+        if board.distance(rope, hook) > g["max_len"]:
+            return f"the grapple rope {g['id']} would stretch beyond {g['max_len']} hexes"
+    return None
+
+
+def move_options(board: Board, state: State, sid: str) -> list[str]:
+    """Move types the ship to move may make now (a rehearsal of :func:`ship_move` on a copy)."""
+    from simulator.core.plain import copy_plain
+    out = []
+    for m in MOVES:
+        trial = copy_plain(state)
+        try:
+            ship_move(board, trial, _Quiet(), sid, m, dry=True)
+        except IllegalAction:
+            continue
+        out.append(m)
+    return out
+
+
+class _Quiet:
+    """A stand-in context for rehearsals: no events, no dice (a collision is legal to attempt)."""
+
+    class _NoDice:
+        def d10(self, purpose: str) -> int:
+            raise _Rehearsal()
+
+    dice = _NoDice()
+
+    def emit(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+class _Rehearsal(Exception):
+    pass
+
+
+def ship_move(board: Board, state: State, ctx: Any, sid: str, move: str, dry: bool = False) -> None:
+    try:
+        _ship_move(board, state, ctx, sid, move)
+    except _Rehearsal:
+        if not dry:
+            raise
+    if not dry:
+        _after_move(board, state, ctx, sid)
+
+
+def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> None:
+    nav = state["naval"]
+    if nav.get("step") != "movement" or not nav.get("queue") or nav["queue"][0] != sid:
+        raise IllegalAction(f"it is not {sid}'s turn to move", "VK 4.41")
+    if move not in MOVES:
+        raise IllegalAction(f"unknown move {move!r} (moves: {', '.join(MOVES)})", "VK 4.43")
+    ship = state["ships"][sid]
+    t = ship_types()[ship["type"]]
+    k = nav["sequence"]
+    backwards = ship["speed"] < 0
+    loss = 0
+    if move.startswith("lateral"):
+        loss = t["lateral_loss"]
+    elif move.startswith("turn"):
+        loss = t["turn_loss"]
+        if ship["turns"] >= t["max_turns"]:
+            raise IllegalAction(f"a {t['name'].lower()} may turn only {t['max_turns']} time(s) per phase", "VK 4.43")
+    if ship.get("beached") and move != "straight":
+        raise IllegalAction("a boat leaves the beach with straight moves only", "VK 4.45")
+    if move != "straight" and state["rules"].get("helmsman") and not t.get("rowboat") and \
+            not any(c.get("duty") == "helmsman" for c in crew(state, sid)):
+        raise IllegalAction("without a helmsman the ship goes only straight (optional rule)", "VK 5.4")
+    new_speed = sign(ship["speed"]) * max(abs(ship["speed"]) - loss, 0)
+    if abs(new_speed) < _needed(ship, k):
+        raise IllegalAction(f"after losing {loss} speed the ship could not move in sequence {k}", "VK 4.42")
+    pivot, heading = shipgeom.moved(board.grid, ship["pivot"], ship["heading"], move, backwards)
+    fp = _footprint_ok(board, state, ship, pivot, heading)
+    hits = _overlaps(board, state, ship, fp)
+    old = hexes(board, ship)
+    lead_role = "stern" if backwards else "bow"
+    lead = fp[shipgeom.slot_of(ship["type"], lead_role)]  # type: ignore[index]
+    if hits and move == "straight":
+        if lead in hits:
+            _collide(board, state, ctx, ship, hits[lead], lead, old)
+            ship["moves"] += 1
+            return
+        raise IllegalAction(f"{ship['name']} would run its side into another boat", "VK 4.5")
+    if hits:
+        struck = {v[0] for v in hits.values()}
+        if not all(ship_types()[state["ships"][s]["type"]].get("rowboat") for s in struck) or t.get("rowboat") \
+                or move.startswith("turn"):
+            raise IllegalAction("lateral moves and turns may not run into another boat (except pushing a rowboat "
+                                "aside with a lateral move)", "VK 4.43")
+        direction = board.grid.direction_index(board.grid.direction_between(ship["pivot"], pivot))
+        for s in struck:
+            _push_rowboat(board, state, ctx, state["ships"][s], direction, ship)
+    if move == "straight" and board.terrain[lead] == "beach" and lead not in old:
+        ship["beach_hexes"] = ship.get("beach_hexes", 0) + 1
+    problem = _rope_problem(board, state, sid, fp)
+    if problem:
+        raise IllegalAction(problem + " (move along the rope, or stop)", "VK 4.63")
+    ship["pivot"], ship["heading"] = pivot, heading
+    ship["speed"] = new_speed
+    ship["moves"] += 1
+    if move.startswith("turn"):
+        ship["turns"] += 1
+    fleet.place_crew(board, state, sid)
+    ctx.emit("ship_move", f"{ship['name']} {move.replace('_', ' ')} ({ship['moves']}/{abs(ship['speed'])})",
+             "VK 4.43", pieces=[sid], move=move, hexes=list(fp))
+    if ship.get("beach_hexes", 0) >= (1 if abs(ship["speed"]) <= 3 else 2):
+        ship["beached"] = True
+        ship["speed"] = 0
+        ship["done"] = True
+        ctx.emit("beached", f"{ship['name']} runs up the beach and stops", "VK 4.44", pieces=[sid])
+
+
+def _push_rowboat(board: Board, state: State, ctx: Any, boat: Ship, direction: int, pusher: Ship) -> None:
+    pivot = shipgeom.step(board.grid, boat["pivot"], direction)
+    fp = _footprint_ok(board, state, boat, pivot, boat["heading"])
+    others = {h: v for h, v in fleet.ship_hexes(board, state).items() if v[0] not in (boat["id"], pusher["id"])}
+    if any(h in others for h in fp):
+        raise IllegalAction(f"{boat['name']} cannot be pushed aside: another boat is in the way", "VK 4.43")
+    boat["pivot"] = pivot
+    fleet.place_crew(board, state, boat["id"])
+    ctx.emit("pushed", f"{pusher['name']} pushes {boat['name']} aside", "VK 4.43", pieces=[boat["id"], pusher["id"]])
+
+
+def _after_move(board: Board, state: State, ctx: Context, sid: str) -> None:
+    ship = state["ships"][sid]
+    nav = state["naval"]
+    if nav["queue"] and nav["queue"][0] == sid:
+        nav["queue"].pop(0)
+    if afloat(ship) and (ship["moves"] >= abs(ship["speed"]) or ship["speed"] == 0):
+        ship["done"] = True
+        _crash_on_rocks(board, state, ctx, ship)
+
+
+def hold(board: Board, state: State, ctx: Context, sid: str) -> None:
+    """The ship to move has no legal move: it stops for the rest of the phase (rules 4.42, 4.63)."""
+    nav = state["naval"]
+    if not nav.get("queue") or nav["queue"][0] != sid:
+        raise IllegalAction(f"it is not {sid}'s turn to move", "VK 4.41")
+    if move_options(board, state, sid):
+        raise IllegalAction("the ship can still move; it must use its speed", "VK 4.42")
+    ship = state["ships"][sid]
+    ship["done"] = True
+    ship["speed"] = 0
+    nav["queue"].pop(0)
+    ctx.emit("ship_stop", f"{ship['name']} cannot move on and stops", "VK 4.63", pieces=[sid])
+
+
+def _crash_on_rocks(board: Board, state: State, ctx: Context, ship: Ship) -> None:
+    fp = hexes(board, ship)
+    lead = fp[shipgeom.slot_of(ship["type"], "stern" if ship["speed"] < 0 else "bow")]  # type: ignore[index]
+    if board.terrain[lead] not in ("embankment", "rocks"):
+        return
+    v = abs(effective_speed(ship, state["naval"]["sequence"]))
+    sf = (v + v) * 2
+    ctx.emit("collision", f"{ship['name']} ends its move on the rocks at {lead}: like a head-on collision "
+             f"at speed {v} (SF {sf})", "VK 4.44", pieces=[ship["id"]])
+    if sf > 0:
+        die = ctx.dice.d10(f"rocks: {ship['name']}")
+        row = _row(die + sf)
+        _damage_ship(board, state, ctx, ship, fp.index(lead), row, True, "VK 4.44")
+    ship["speed"] = 0
+
+
+def _row(total: int) -> int:
+    rows = tables()["collision"]
+    return max(i for i, r in enumerate(rows) if total >= r["from"])
+
+
+def _collide(board: Board, state: State, ctx: Any, a: Ship, struck: tuple[str, int], lead: str,
+             old: tuple[str, ...]) -> None:
+    """Ship ``a`` moving straight strikes ``struck`` = (ship id, slot) with its leading hex (rule 4.5)."""
+    b = state["ships"][struck[0]]
+    ta, tb = ship_types()[a["type"]], ship_types()[b["type"]]
+    k = state["naval"]["sequence"]
+    strike_slot = shipgeom.slot_of(a["type"], "stern" if a["speed"] < 0 else "bow")
+    if ta.get("rowboat"):
+        ctx.emit("collision", f"{a['name']} bumps into {b['name']}: a rowboat's collision has no effect",
+                 "VK 4.52", pieces=[a["id"], b["id"]])
+        a["done"] = True
+        return
+    if tb.get("rowboat"):
+        _wreck_rowboat(board, state, ctx, b, a)
+        a["speed"] = sign(a["speed"]) * max(abs(a["speed"]) - 1, 0)
+        return
+    dir_a = (a["heading"] + (3 if a["speed"] < 0 else 0)) % 6
+    dir_b = (b["heading"] + (3 if b["speed"] < 0 else 0)) % 6
+    struck_role = fleet.role(b, struck[1])
+    same_axis = (dir_a - dir_b) % 3 == 0
+    if same_axis and struck_role not in ("bow", "stern"):
+        _scrape(board, state, ctx, a, b)
+        return
+    va, vb = abs(effective_speed(a, k)), abs(effective_speed(b, k))
+    if same_axis and dir_a != dir_b:
+        kind, sf = "head_on", (va + vb) * 2
+    elif same_axis:
+        kind, sf = "rear", (va - vb) * 2
+    else:
+        kind, sf = "lateral", va * 2
+    names = [a["id"], b["id"]]
+    if va == 0:
+        ctx.emit("collision", f"{a['name']} touches {b['name']} with no way on: no collision, it is stopped",
+                 "VK 4.52", pieces=names)
+        a["done"] = True
+        return
+    if sf <= 0:
+        ctx.emit("collision", f"{a['name']} meets {b['name']} ({kind}, SF 0): no effect", "VK 4.52", pieces=names)
+        a["done"] = True
+        return
+    die = ctx.dice.d10(f"collision of {a['name']} and {b['name']}")
+    row = _row(die + sf)
+    ctx.emit("collision", f"{a['name']} strikes {b['name']} ({kind.replace('_', '-')}, speeds {va} and {vb}): "
+             f"SF {sf} + die {die} = {die + sf}", "VK 4.52", pieces=names, collision=kind, sf=sf, die=die)
+    _damage_ship(board, state, ctx, b, struck[1], row, True, "VK 9.6")
+    if kind == "lateral":
+        hull = a["damage"].get(str(strike_slot), 0) > 0
+        _damage_ship(board, state, ctx, a, strike_slot, max(row - 1, 0), hull, "VK 9.6")
+    else:
+        _damage_ship(board, state, ctx, a, strike_slot, row, True, "VK 9.6")
+    rule = tables()["collision_speed"][kind]
+    for ship, how, other in ((a, rule["striker"], b), (b, rule["struck"], a)):
+        if how == "zero":
+            ship["speed"] = 0
+        elif how == "minus1":
+            ship["speed"] = sign(ship["speed"]) * max(abs(ship["speed"]) - 1, 0)
+        elif how == "match":
+            ship["speed"] = sign(ship["speed"]) * min(abs(ship["speed"]), abs(other["speed"]))
+        if ship["speed"] == 0 or ship["moves"] >= abs(ship["speed"]):
+            ship["done"] = True
+    ctx.emit("collision_speed", f"after the collision: {a['name']} speed {a['speed']}, {b['name']} speed "
+             f"{b['speed']} (our ruling: the table has no speed column)", "VK 4.52", pieces=names)
+    _limit_to_rowers(state, ctx, a)
+    _limit_to_rowers(state, ctx, b)
+
+
+def _limit_to_rowers(state: State, ctx: Any, ship: Ship) -> None:
+    """If the surviving rowers cannot keep the speed, it drops at once (rule 4.52)."""
+    if not afloat(ship):
+        return
+    fwd, rev, _ = fleet.speed_limits(state, ship["id"])
+    capped = max(-rev, min(fwd, ship["speed"]))
+    if capped != ship["speed"] and (fwd or rev):
+        ship["speed"] = capped
+        ctx.emit("speed", f"{ship['name']}'s remaining rowers can only keep speed {capped}", "VK 4.52",
+                 pieces=[ship["id"]])
+
+
+def _scrape(board: Board, state: State, ctx: Any, a: Ship, b: Ship) -> None:
+    """Parallel ships: the straight move becomes a lateral move, scraping past (rule 4.51, diagram 3)."""
+    t = ship_types()[a["type"]]
+    for move in ("lateral_left", "lateral_right"):
+        pivot, heading = shipgeom.moved(board.grid, a["pivot"], a["heading"], move, a["speed"] < 0)
+        try:
+            fp = _footprint_ok(board, state, a, pivot, heading)
+        except IllegalAction:
+            continue
+        if _overlaps(board, state, a, fp) or _rope_problem(board, state, a["id"], fp):
+            continue
+        a["pivot"] = pivot
+        a["speed"] = sign(a["speed"]) * max(abs(a["speed"]) - t["lateral_loss"], 0)
+        a["moves"] += 1
+        fleet.place_crew(board, state, a["id"])
+        ctx.emit("ship_move", f"{a['name']} scrapes past {b['name']} ({move.replace('_', ' ')})", "VK 4.51",
+                 pieces=[a["id"], b["id"]])
+        return
+    a["done"] = True
+    ctx.emit("ship_stop", f"{a['name']} is blocked by {b['name']} and stops", "VK 4.51", pieces=[a["id"], b["id"]])
+
+
+def _wreck_rowboat(board: Board, state: State, ctx: Any, boat: Ship, by: Ship) -> None:
+    boat["wrecked"] = True
+    ctx.emit("wrecked", f"{by['name']} runs down {boat['name']}: the rowboat is wrecked", "VK 4.52",
+             pieces=[boat["id"], by["id"]])
+    _spill(board, state, ctx, boat, "VK 4.52")
+
+
+def _spill(board: Board, state: State, ctx: Any, ship: Ship, rule: str) -> None:
+    """Everyone aboard falls into the water where he stood (rules 4.52, 4.7)."""
+    for ch in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        if ch.get("ship") != ship["id"]:
+            continue
+        ch["ship"] = ch["slot"] = ch["duty"] = None
+        if alive(ch):
+            ctx.emit("overboard", f"{ch['name']} falls into the water at {ch['hex']}", rule, pieces=[ch["id"]])
+            if armoured(ch) and board.kind(ch["hex"]) == "deep":
+                effects.kill(board, state, ch, ctx, "armoured, fell into deep water", "VK 4.85")
+        else:
+            ch["hex"] = None
+
+
+def _damage_ship(board: Board, state: State, ctx: Any, ship: Ship, slot: int, row: int, hull: bool,
+                 rule: str) -> None:
+    r = tables()["collision"][row]
+    if hull and r["hull"]:
+        key = str(slot)
+        before = ship["damage"].get(key, 0)
+        ship["damage"][key] = before + r["hull"]
+        ship["total"] += r["hull"]
+        if ship["damage"][key] >= 2:
+            ship["leaks"][key] = ship["damage"][key]
+            ship.setdefault("new_leaks", []).append(key)
+        ctx.emit("hull", f"{ship['name']} takes {r['hull']} hull point(s) at {hexes(board, ship)[slot]} "
+                 f"(total {ship['total']})" + (" - a leak" if ship["damage"][key] >= 2 else ""), rule,
+                 pieces=[ship["id"]])
+    if hull:
+        ship["collisions"] += 1
+    people = sorted((c for c in crew(state, ship["id"])), key=lambda c: c["id"])
+    impact = [c for c in people if c["slot"] == slot]
+    others = [c for c in people if c["slot"] != slot]
+    for c in impact:
+        if r["impact"] == "wounded":
+            effects.wound(board, state, c, ctx, "collision impact", rule)
+        elif r["impact"] == "killed":
+            effects.kill(board, state, c, ctx, "collision impact", rule)
+    for count, fn in ((r["killed"], effects.kill), (r["wounded"], effects.wound), (r["stunned"], effects.stun)):
+        for _ in range(count):
+            pool = [c for c in others if alive(c)]
+            if not pool:
+                break
+            victim = pool.pop(0)
+            others.remove(victim)
+            fn(board, state, victim, ctx, "thrown about by the collision", rule)
+
+
+# ---------------------------------------------------------------------------- grapples (4.6)
+def grapple_actions_possible(board: Board, state: State, side: str) -> bool:
+    return bool(throw_options(board, state, side) or cut_options(board, state, side))
+
+
+def throw_options(board: Board, state: State, side: str) -> list[tuple[str, str]]:
+    out = []
+    ships = fleet.ship_hexes(board, state)
+    for g in sorted(state["grapples"].values(), key=lambda g: g["id"]):
+        if g["side"] != side or g["status"] != "ready" or not afloat(state["ships"][g["ship"]]):
+            continue
+        rope_hex = hexes(board, state["ships"][g["ship"]])[g["slot"]]
+        thrower = next((c for c in crew(state, g["ship"]) if c["slot"] == g["slot"] and c.get("duty") == "grapple"
+                        and active(c) and not c.get("threw")), None)
+        if thrower is None or _enemy_aboard_adjacent(board, state, thrower):
+            continue
+        for h, (sid, slot) in ships.items():
+            ship = state["ships"][sid]
+            if ship["side"] == side or fleet.role(ship, slot) not in ("port", "starboard", "bow", "stern"):
+                continue
+            if 1 <= board.distance(rope_hex, h) <= tables()["grapple"]["max_distance"] and \
+                    not any(x["status"] == "hooked" and x["hook_ship"] == sid and x["hook_slot"] == slot
+                            for x in state["grapples"].values()):
+                out.append((thrower["id"], h))
+    return out
+
+
+def cut_options(board: Board, state: State, side: str) -> list[tuple[str, str]]:
+    out = []
+    for g in sorted(state["grapples"].values(), key=lambda g: g["id"]):
+        if g["status"] != "hooked":
+            continue
+        for c in state["chars"].values():
+            if c["side"] == side and active(c) and c.get("duty") == "boarding" and not c.get("cut_tried") and \
+                    ((c.get("ship") == g["hook_ship"] and c["slot"] == g["hook_slot"]) or
+                     (c.get("ship") == g["ship"] and c["slot"] == g["slot"])):
+                out.append((c["id"], g["id"]))
+    return out
+
+
+def _enemy_aboard_adjacent(board: Board, state: State, ch: Char) -> bool:
+    near = board.neighbours(ch["hex"])
+    return any(e["side"] != ch["side"] and active(e) and e.get("ship") == ch.get("ship") and e["hex"] in near
+               for e in state["chars"].values())
+
+
+def throw(board: Board, state: State, ctx: Context, cid: str, target: str) -> None:
+    ch = state["chars"][cid]
+    if (cid, target) not in throw_options(board, state, ch["side"]):
+        raise IllegalAction(f"{ch['name']} cannot throw a grapple at {target} now (needs the grapple duty on a ready "
+                            "grapple, a hull hex of an enemy boat within 5 hexes, no enemy beside him aboard, one "
+                            "try per phase)", "VK 4.62")
+    g = next(g for g in state["grapples"].values() if g["ship"] == ch["ship"] and g["slot"] == ch["slot"]
+             and g["status"] == "ready")
+    sid, slot = fleet.ship_hexes(board, state)[target]
+    dist = board.distance(ch["hex"], target)
+    mod = tables()["grapple"]["throw_modifier_weak"] if weak(ch) else 0
+    die = ctx.dice.d10(f"grapple throw of {ch['name']}")
+    ch["threw"] = True
+    need = 2 * dist
+    if die + mod >= need:
+        g.update(status="hooked", hook_ship=sid, hook_slot=slot,
+                 max_len=min(tables()["grapple"]["max_distance"], dist + tables()["grapple"]["extra_rope_on_throw"]))
+        ctx.emit("grapple", f"{ch['name']} throws a grapple {dist} hexes: {die}{mod:+d} >= {need}, "
+                 f"{state['ships'][sid]['name']} is hooked at {target}", "VK 4.62", pieces=[cid, sid])
+        if state["rules"].get("hemp"):
+            _hemp(board, state, ctx, g)
+    else:
+        g.update(status="missed", missed_at=[state["turn"], state["phase_index"]])
+        ctx.emit("grapple", f"{ch['name']} throws a grapple {dist} hexes: {die}{mod:+d} < {need}, it falls in "
+                 "the sea", "VK 4.62", pieces=[cid])
+
+
+def _hemp(board: Board, state: State, ctx: Context, g: dict[str, Any]) -> None:
+    """Optional rule 5.3: a rope thrown at a boat heading the other way may snap."""
+    a, b = state["ships"][g["ship"]], state["ships"][g["hook_ship"]]
+    if (a["heading"] - b["heading"]) % 6 not in (2, 3, 4):
+        return
+    die = ctx.dice.d10("strength of hemp")
+    total = die + abs(a["speed"]) + abs(b["speed"])
+    if total >= tables()["hemp_breaks_from"]:
+        g["status"] = "lost"
+        ctx.emit("grapple", f"the rope snaps ({total})", "VK 5.3", pieces=[a["id"], b["id"]])
+
+
+def cut(board: Board, state: State, ctx: Context, cid: str, gid: str) -> None:
+    ch = state["chars"][cid]
+    if (cid, gid) not in cut_options(board, state, ch["side"]):
+        raise IllegalAction(f"{ch['name']} cannot cut {gid} (boarding party in the hook's or rope's hex, one try "
+                            "per phase)", "VK 4.64")
+    ch["cut_tried"] = True
+    mod = tables()["grapple"]["cut_modifier_weak"] if weak(ch) else 0
+    die = ctx.dice.d10(f"{ch['name']} cuts a rope")
+    if die + mod <= tables()["grapple"]["cut_at_most"]:
+        state["grapples"][gid]["status"] = "lost"
+        ctx.emit("grapple", f"{ch['name']} cuts the rope ({die}{mod:+d})", "VK 4.64", pieces=[cid])
+    else:
+        ctx.emit("grapple", f"{ch['name']} fails to cut the rope ({die}{mod:+d})", "VK 4.64", pieces=[cid])
+
+
+def haul_options(board: Board, state: State, side: str) -> list[str]:
+    out = set()
+    for g in state["grapples"].values():
+        if g["side"] == side and g["status"] == "hooked" and _hauler(state, g) is not None:
+            out.add(g["hook_ship"])
+    return sorted(out)
+
+
+def _hauler(state: State, g: dict[str, Any]) -> Char | None:
+    return next((c for c in crew(state, g["ship"]) if c["slot"] == g["slot"] and c.get("duty") == "grapple"
+                 and active(c)), None)
+
+
+def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> None:
+    """Haul two boats together on the manned ropes (rule 4.65): 1, 2 or 3 hexes for 1, 2, 3+ grapples."""
+    if target not in haul_options(board, state, side):
+        raise IllegalAction(f"no manned grapple of yours holds {target}", "VK 4.65")
+    ropes = [g for g in state["grapples"].values() if g["side"] == side and g["status"] == "hooked"
+             and g["hook_ship"] == target and _hauler(state, g) is not None]
+    own = state["ships"][ropes[0]["ship"]]
+    other = state["ships"][target]
+    mover, anchor = (other, own) if fleet.weight(other) <= fleet.weight(own) else (own, other)
+    steps = tables()["grapple"]["haul_hexes"][min(len(ropes), 3) - 1]
+    done = 0
+    for _ in range(steps):
+        best = None
+        now = _rope_total(board, state, ropes, {})
+        for d in range(6):
+            pivot = shipgeom.step(board.grid, mover["pivot"], d)
+            try:
+                fp = _footprint_ok(board, state, mover, pivot, mover["heading"])
+            except IllegalAction:
+                continue
+            if _overlaps(board, state, mover, fp):
+                continue
+            total = _rope_total(board, state, ropes, {mover["id"]: fp})
+            if total < now and (best is None or total < best[0]):
+                best = (total, pivot)
+        if best is None:
+            break
+        mover["pivot"] = best[1]
+        fleet.place_crew(board, state, mover["id"])
+        done += 1
+    for g in ropes:
+        _hauler(state, g)["hauled"] = True   # type: ignore[index]
+    ctx.emit("haul", f"{side} hauls on {len(ropes)} rope(s): {mover['name']} comes {done} hex(es) closer to "
+             f"{anchor['name']}", "VK 4.65", pieces=[mover["id"], anchor["id"]])
+    for g in ropes:
+        g["max_len"] = min(g["max_len"], _length(board, state, g, {}))
+
+
+def _length(board: Board, state: State, g: dict[str, Any], fps: dict[str, tuple[str, ...]]) -> int:
+    a = fps.get(g["ship"]) or hexes(board, state["ships"][g["ship"]])
+    b = fps.get(g["hook_ship"]) or hexes(board, state["ships"][g["hook_ship"]])
+    return board.distance(a[g["slot"]], b[g["hook_slot"]])
+
+
+def _rope_total(board: Board, state: State, ropes: list[dict[str, Any]], fps: dict[str, tuple[str, ...]]) -> int:
+    return sum(_length(board, state, g, fps) for g in ropes)
+
+
+# ---------------------------------------------------------------------------- end of phase (4.7)
+def record_damage(board: Board, state: State, ctx: Context) -> None:
+    """Step 1.5: leaks, bailing, sinking (rule 4.7, with the digest's reading of the example)."""
+    for sid, ship in sorted(state["ships"].items()):
+        if not afloat(ship):
+            continue
+        new = set(ship.get("new_leaks", []))
+        rising = sum(v for k, v in ship["leaks"].items() if k not in new and k not in ship.get("plugged", []))
+        bailers = [c for c in crew(state, sid) if c.get("duty") == "bailer" and c["status"] != "stunned"]
+        bail = len(bailers) // 2
+        before = ship["total"]
+        ship["total"] = max(ship["total"] + rising - bail, ship["collisions"])
+        ship["new_leaks"] = []
+        if rising or bail:
+            ctx.emit("damage", f"{ship['name']}: leaks +{rising}, bailing -{bail}: {before} -> {ship['total']}",
+                     "VK 4.7", pieces=[sid])
+        if ship["total"] >= ship_types()[ship["type"]]["sinks_at"]:
+            if ship.get("beached"):
+                ship["immobile"] = True
+                ctx.emit("damage", f"{ship['name']} is holed on the beach and will never float again", "VK 4.7",
+                         pieces=[sid])
+            else:
+                ship["sunk"] = True
+                ctx.emit("sunk", f"{ship['name']} sinks", "VK 4.7", pieces=[sid])
+                _spill(board, state, ctx, ship, "VK 4.7")
+                for g in state["grapples"].values():
+                    if sid in (g["ship"], g.get("hook_ship")):
+                        g["status"] = "lost"
+    for g in state["grapples"].values():
+        if g["status"] == "hooked":
+            g["max_len"] = _length(board, state, g, {})
+        elif g["status"] == "missed" and g.get("missed_at") != [state["turn"], state["phase_index"]]:
+            g["status"] = "ready"
+            ctx.emit("grapple", f"grapple {g['id']} is hauled back aboard, ready again", "VK 4.62")

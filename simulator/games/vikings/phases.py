@@ -1,0 +1,201 @@
+"""The turn sequence of rule 2.2: naval phase, player A phase, naval phase, player B phase.
+
+Each naval phase runs its steps (duties, speeds, movement by sequences with grapple windows
+between sequences, hauling, damage recording); each player phase runs offensive fire,
+movement with defensive fire, combat, and the recovery of the stunned. ``end_phase``
+closes the current step for the side acting in it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.game import Context
+from simulator.games.vikings import effects, naval
+from simulator.games.vikings.board import Board
+from simulator.games.vikings.catalogue import tables
+from simulator.games.vikings.fleet import afloat
+from simulator.games.vikings.pieces import alive, armoured, values
+
+State = dict[str, Any]
+PHASE_NAMES = ("first naval phase", "player A phase", "second naval phase", "player B phase")
+
+
+def other(state: State, side: str) -> str:
+    a, b = state["order"]
+    return b if side == a else a
+
+
+def sides_with_ships(state: State) -> list[str]:
+    return [s for s in state["order"] if any(afloat(sh) and sh["side"] == s for sh in state["ships"].values())]
+
+
+def start_phase(board: Board, state: State, ctx: Context) -> None:
+    """Enter the phase ``state['phase_index']`` of the current turn (skipping empty naval phases)."""
+    idx = state["phase_index"]
+    if idx in (0, 2):
+        if not sides_with_ships(state):
+            ctx.emit("phase", f"turn {state['turn']}: {PHASE_NAMES[idx]} - no boats afloat, skipped", "VK 2.2")
+            next_phase(board, state, ctx)
+            return
+        state["phasing"] = None
+        for ch in state["chars"].values():
+            ch["threw"] = ch["cut_tried"] = ch["hauled"] = False
+        ctx.emit("phase", f"turn {state['turn']}: {PHASE_NAMES[idx]}", "VK 2.2")
+        state["naval"].update(step="duties", sequence=0, queue=[], ties={}, window=[], pending_sides=[])
+        _next_side(state, sides_with_ships(state), "duties")
+        for side in sides_with_ships(state):
+            naval.default_duties(state, side)
+        return
+    side = state["order"][0 if idx == 1 else 1]
+    state["phasing"] = side
+    state["active"] = side
+    state["step"] = "fire"
+    state["combat"] = {"round": 1}
+    for ch in state["chars"].values():
+        ch["fired"] = False
+        ch["move_cap"] = None
+        if ch["side"] == side:
+            ch.update(attacked=False, steps=0, busy=False, frenzy=False, victorious=False, mp=0)
+    ctx.emit("phase", f"turn {state['turn']}: {PHASE_NAMES[idx]} ({side}) - offensive fire", "VK 2.2")
+    _drowning(board, state, ctx, side)
+
+
+def _drowning(board: Board, state: State, ctx: Context, side: str) -> None:
+    """Characters starting their phase in deep water test for drowning (rule 4.85, table 9.3)."""
+    t = tables()["drowning"]
+    for ch in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        if ch["side"] != side or not alive(ch) or ch.get("ship") or board.kind(ch["hex"]) != "deep":
+            continue
+        if ch.get("swimmer"):
+            continue
+        if armoured(ch):
+            effects.kill(board, state, ch, ctx, "armour drags him under", "VK 4.85")
+            continue
+        die = ctx.dice.d10(f"drowning test of {ch['name']}")
+        total = die + (t["wounded_modifier"] if ch["status"] == "wounded" else 0)
+        if total <= t["drowns_at_most"]:
+            effects.kill(board, state, ch, ctx, f"drowned (rolled {total})", "VK 4.85")
+        else:
+            ctx.emit("swim", f"{ch['name']} stays afloat ({total})", "VK 4.85", pieces=[ch["id"]])
+
+
+def _next_side(state: State, sides: list[str], step: str) -> None:
+    state["naval"]["step"] = step
+    state["naval"]["pending_sides"] = list(sides)
+    state["active"] = sides[0] if sides else state["order"][0]
+
+
+def end_step(board: Board, state: State, ctx: Context) -> None:
+    """``end_phase``: close the current step for the acting side."""
+    if state["phase_index"] in (0, 2):
+        _end_naval_step(board, state, ctx)
+    else:
+        _end_player_step(board, state, ctx)
+
+
+def _end_naval_step(board: Board, state: State, ctx: Context) -> None:
+    nav = state["naval"]
+    step = nav["step"]
+    if step in ("duties", "speed", "haul", "window"):
+        nav["pending_sides"].pop(0)
+        if nav["pending_sides"]:
+            state["active"] = nav["pending_sides"][0]
+            return
+        if step == "duties":
+            _next_side(state, sides_with_ships(state), "speed")
+            ctx.emit("step", "speeds are chosen in secret", "VK 4.34")
+        elif step == "speed":
+            naval.reveal_speeds(board, state, ctx)
+            nav["step"] = "movement"
+            advance_movement(board, state, ctx, first=True)
+        elif step == "window":
+            nav["step"] = "movement"
+            advance_movement(board, state, ctx, first=True)
+        elif step == "haul":
+            naval.record_damage(board, state, ctx)
+            next_phase(board, state, ctx)
+
+
+def advance_movement(board: Board, state: State, ctx: Context, first: bool = False) -> None:
+    """Move on to whoever acts next in the ship-movement step (rule 4.41-4.42, 4.62)."""
+    nav = state["naval"]
+    while True:
+        while nav["queue"] and state["ships"][nav["queue"][0]]["done"]:
+            nav["queue"].pop(0)
+        if nav["queue"]:
+            sid = nav["queue"][0]
+            state["active"] = state["ships"][sid]["side"]
+            return
+        if not first and nav["sequence"] >= 1:
+            window = [s for s in state["order"] if naval.grapple_actions_possible(board, state, s)]
+            if window:
+                _next_side(state, window, "window")
+                ctx.emit("step", "between sequences: grapples may be thrown or cut", "VK 4.62")
+                return
+        first = False
+        if not naval.start_sequence(state, ctx):
+            break
+    haulers = [s for s in state["order"] if naval.haul_options(board, state, s)]
+    if haulers:
+        _next_side(state, haulers, "haul")
+        ctx.emit("step", "hauling on the grapples", "VK 4.65")
+        return
+    naval.record_damage(board, state, ctx)
+    next_phase(board, state, ctx)
+
+
+def _end_player_step(board: Board, state: State, ctx: Context) -> None:
+    step = state["step"]
+    side = state["phasing"]
+    if step == "fire":
+        state["step"] = "move"
+        for ch in state["chars"].values():
+            if ch["side"] == side:
+                ch["mp"] = values(ch)[2]
+
+            else:
+                ch["fired"] = False
+        ctx.emit("step", f"{side} movement (the other side may shoot defensively)", "VK 2.2")
+    elif step == "move":
+        for ch in state["chars"].values():
+            if ch.get("carrying"):
+                carried = state["chars"][ch["carrying"]]
+                carried["hex"] = ch["hex"]
+                carried["carried_by"] = None
+                ch["carrying"] = None
+                ctx.emit("carry", f"{ch['name']} puts {carried['name']} down", "VK 2.53", pieces=[ch["id"]])
+        state["step"] = "combat"
+        ctx.emit("step", f"{side} combat", "VK 2.2")
+    elif step == "combat":
+        from simulator.games.vikings import melee
+        state["advance"] = None
+        if melee.frenzy_rolls(board, state, ctx):
+            ctx.emit("step", f"berserkers fight round {state['combat']['round']}", "VK 3.1")
+            return
+        _recover(state, ctx, side)
+        next_phase(board, state, ctx)
+
+
+def _recover(state: State, ctx: Context, side: str) -> None:
+    """Step 2.4: this side's characters stunned before this phase recover (rule 2.2)."""
+    now = [state["turn"], state["phase_index"]]
+    for ch in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        if ch["side"] == side and ch["status"] == "stunned" and ch.get("stunned_at") != now \
+                and ch.get("hex") is not None:
+            ch["status"] = "ok"
+            ctx.emit("recover", f"{ch['name']} recovers", "VK 2.2", pieces=[ch["id"]])
+
+
+def next_phase(board: Board, state: State, ctx: Context) -> None:
+    state["advance"] = None
+    state["phase_index"] += 1
+    if state["phase_index"] > 3:
+        state["phase_index"] = 0
+        state["turn"] += 1
+        if state["turn"] > state["turns"]:
+            state["over"] = "turn limit"
+            state["step"] = "over"
+            ctx.emit("end", f"the last turn ({state['turns']}) is over", "VK 2.1")
+            return
+    start_phase(board, state, ctx)

@@ -1,0 +1,250 @@
+"""What the client draws for Vikings and which actions its gestures propose (see simulator.core.view)."""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from simulator.core.game import Action, State
+from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
+                                 Presentation, SecretChoice, TerrainStyle, Tools)
+from simulator.games.vikings import fire, fleet, movement, naval, phases
+from simulator.games.vikings.catalogue import ship_types
+from simulator.games.vikings.game import board_of
+from simulator.games.vikings.pieces import alive, ctype, front_hex, living_at, values
+from simulator.games.vikings.terrain_rules import Blocked
+
+TERRAIN_STYLES = {
+    "clear": TerrainStyle("clear", "Clear ground", (178, 196, 120)),
+    "brush": TerrainStyle("brush", "Brush", (130, 160, 80), "rough"),
+    "embankment": TerrainStyle("embankment", "Embankment", (160, 130, 90), "rocks"),
+    "tree": TerrainStyle("tree", "Trees", (60, 110, 55), "trees"),
+    "beach": TerrainStyle("beach", "Beach", (232, 214, 160)),
+    "sea": TerrainStyle("sea", "Sea", (40, 90, 150), "waves"),
+    "river": TerrainStyle("river", "River", (70, 130, 190), "waves"),
+    "rocks": TerrainStyle("rocks", "Rocks", (120, 115, 110), "rocks"),
+    "building": TerrainStyle("building", "Building interior", (150, 110, 80), "buildings"),
+    "coastal": TerrainStyle("coastal", "Coastal water", (90, 150, 200), "waves"),
+    "deep": TerrainStyle("deep", "Deep water", (30, 70, 130), "waves"),
+}
+FEATURE_STYLES = {
+    "wall": FeatureStyle("wall", "Wall", (60, 45, 35), 0.16, "wall"),
+    "door": FeatureStyle("door", "Door", (200, 150, 70), 0.16, "door"),
+    "window": FeatureStyle("window", "Window", (190, 220, 240), 0.14, "window"),
+    "arrow_slit": FeatureStyle("arrow_slit", "Arrow slit", (20, 20, 20), 0.14, "gate"),
+    "crest": FeatureStyle("crest", "Embankment crest", (110, 80, 50), 0.08, "bank"),
+}
+SIDE_COLOURS = {"vikings": (150, 40, 40), "saxons": (40, 70, 150)}
+
+
+class VikingsPresentation(Presentation):
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def surface(self, state: State) -> HexSurface:
+        board = board_of(state)
+        return HexSurface(board.hexmap, TERRAIN_STYLES, FEATURE_STYLES,
+                          hex_overrides=dict(board.water))
+
+    def surface_key(self, state: State) -> Any:
+        return tuple(tuple(x) for x in state["layout"])
+
+    def pieces(self, state: State) -> list[PieceView]:
+        board = board_of(state)
+        out: list[PieceView] = []
+        for sid, ship in sorted(state["ships"].items()):
+            if not fleet.afloat(ship):
+                continue
+            status = [f"speed {ship['speed']}", f"damage {ship['total']}/{ship_types()[ship['type']]['sinks_at']}"]
+            if ship.get("beached"):
+                status.append("beached")
+            pending = ship.get("pending")
+            out.append(PieceView(sid, ship["side"], ship["name"], "ship", ship["pivot"],
+                                 SIDE_COLOURS[ship["side"]], facing=ship["heading"],
+                                 hexes=fleet.hexes(board, ship), status=tuple(status), layer=0,
+                                 stats={"type": ship["type"], "speed": ship["speed"],
+                                        "speed chosen": "yes" if pending is not None else "no",
+                                        "hull damage": ship["total"], "leaks": dict(ship["leaks"])}))
+        for hid, horse in sorted(state["horses"].items()):
+            out.append(PieceView(hid, horse["side"], "Horse" if horse["alive"] else "Dead horse", "counter",
+                                 horse["front"], (120, 90, 60), label="H", hexes=(horse["hex"], horse["front"]),
+                                 movable=False, layer=1))
+        occ: dict[str, int] = {}
+        for cid, ch in sorted(state["chars"].items()):
+            if ch.get("hex") is None:
+                continue
+            a, d, m = values(ch)
+            t = ctype(ch)
+            status = [ch["status"]] if ch["status"] != "ok" else []
+            status += [x for x, on in (("mounted", ch.get("mounted")), ("axe", ch.get("axe")),
+                                       ("shield wall", ch.get("wall")), ("carrying", ch.get("carrying"))) if on]
+            if ch.get("duty"):
+                status.append(ch["duty"])
+            at = front_hex(ch)
+            idx = occ.get(at, 0)
+            occ[at] = idx + 1
+            facing = 0
+            if ch.get("mounted"):
+                facing = board.grid.direction_index(board.grid.direction_between(ch["hex"], ch["front"]))
+            elif ch.get("wall"):
+                facing = ch.get("facing", 0)
+            colour = SIDE_COLOURS[ch["side"]] if ch["status"] != "dead" else (90, 90, 90)
+            out.append(PieceView(cid, ch["side"], ch["name"], "counter", at, colour, facing=facing,
+                                 label=t.abbrev, values=(str(a), f"({d})" if t.armour else str(d), str(m)),
+                                 hexes=(ch["hex"], ch["front"]) if ch.get("mounted") else (),
+                                 status=tuple(status), movable=alive(ch), layer=2, stack_index=idx,
+                                 stats={"troop": t.troop, "attack": a, "defence": d, "movement": m,
+                                        "armour": t.armour, "bow": t.bow, "MP left": ch.get("mp", 0)}))
+        return out
+
+    def banner(self, state: State) -> str:
+        if state.get("over"):
+            return f"Game over after turn {state['turns']}"
+        idx = state["phase_index"]
+        head = f"Turn {state['turn']} of {state['turns']} - {phases.PHASE_NAMES[idx]}"
+        if idx in (0, 2):
+            nav = state["naval"]
+            step = {"duties": "crew duties", "speed": "secret speeds", "movement": f"ship movement, sequence "
+                    f"{nav['sequence']}", "window": "grapples between sequences", "haul": "hauling"}.get(nav["step"],
+                                                                                                   nav["step"])
+            return f"{head}: {step} ({state['active']})"
+        step = {"fire": "offensive fire", "move": "movement and defensive fire", "combat": "combat"}[state["step"]]
+        if state["step"] == "combat" and state["combat"]["round"] > 1:
+            step += f" (berserker round {state['combat']['round']})"
+        return f"{head} ({state['phasing']}): {step}"
+
+    def tools(self) -> Tools:
+        return Tools(snap="hex", rotate_step=60, line_of_sight=True, measure=True, range_rings=(10, 25, 50),
+                     measure_unit="hexes")
+
+    def drag_action(self, state: State, piece: str, to: Any) -> Action | None:
+        if not isinstance(to, str):
+            return None
+        if piece in state["ships"]:
+            return self._ship_drag(state, piece, to)
+        ch = state["chars"].get(piece)
+        if ch is None or ch.get("hex") is None:
+            return None
+        if state["phase_index"] in (1, 3) and state["step"] == "combat" and state.get("advance"):
+            return {"type": "advance", "piece": piece, "path": [to]}
+        if state["phase_index"] in (1, 3) and state["step"] == "fire" and ch["side"] == state["phasing"]:
+            target = self._char_at(state, to)
+            return {"type": "fire", "piece": piece, "target": target} if target else None
+        if state["phase_index"] in (1, 3) and state["step"] == "move" and ch["side"] != state["phasing"]:
+            target = self._char_at(state, to)
+            return {"type": "defensive_fire", "piece": piece, "target": target} if target else None
+        if state["phase_index"] in (1, 3) and state["step"] == "combat":
+            target = self._char_at(state, to)
+            return {"type": "attack", "attackers": [piece], "defenders": [target]} if target else None
+        path = self._path(state, piece, to)
+        if path is None:
+            return {"type": "move", "piece": piece, "to": to}
+        return {"type": "move", "piece": piece, "path": path}
+
+    def _ship_drag(self, state: State, sid: str, to: str) -> Action | None:
+        nav = state["naval"]
+        if nav.get("step") != "movement" or not nav.get("queue") or nav["queue"][0] != sid:
+            return None
+        board = board_of(state)
+        ship = state["ships"][sid]
+        bow = fleet.hexes(board, ship)[naval.shipgeom.slot_of(ship["type"], "bow")]  # type: ignore[index]
+        ahead = naval.shipgeom.step(board.grid, bow, ship["heading"])
+        if to == ahead or to == bow:
+            return {"type": "ship_move", "ship": sid, "move": "straight"}
+        left = naval.shipgeom.step(board.grid, bow, ship["heading"] - 1)
+        return {"type": "ship_move", "ship": sid, "move": "lateral_left" if to == left else "lateral_right"}
+
+    def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
+        ship = state["ships"].get(piece)
+        if ship is not None:
+            turn = (int(round(facing / 60)) - ship["heading"]) % 6
+            return {"type": "ship_move", "ship": piece, "move": "turn_right" if turn in (1, 2) else "turn_left"}
+        ch = state["chars"].get(piece)
+        if ch is not None and ch.get("mounted"):
+            return {"type": "half_turn", "piece": piece}
+        return None
+
+    def _char_at(self, state: State, hex_: str) -> str | None:
+        ids = living_at(state).get(hex_, [])
+        return next((i for i in ids if i in state["chars"]), None)
+
+    def _costs(self, state: State, piece: str) -> dict[str, tuple[int, list[str]]]:
+        """Cheapest MP to every reachable hex this turn (a search over single steps)."""
+        from simulator.core.plain import copy_plain
+        board = board_of(state)
+        ch = state["chars"].get(piece)
+        if ch is None or not movement.can_act(state, ch) or ch.get("mounted"):
+            return {}
+        ships = fleet.ship_hexes(board, state)
+        occ = living_at(state)
+        best: dict[str, tuple[int, list[str]]] = {ch["hex"]: (0, [])}
+        heap = [(0, ch["hex"], [])]
+        probe = copy_plain(ch)
+        while heap:
+            cost, here, path = heapq.heappop(heap)
+            if cost > best.get(here, (1 << 30,))[0]:
+                continue
+            probe["hex"] = here
+            for n in board.neighbours(here):
+                try:
+                    step = movement._cost(board, state, probe, n, ships, occ)
+                except Blocked:
+                    continue
+                total = cost + step
+                if total <= ch["mp"] and total < best.get(n, (1 << 30,))[0]:
+                    best[n] = (total, path + [n])
+                    heapq.heappush(heap, (total, n, path + [n]))
+        return best
+
+    def _path(self, state: State, piece: str, to: str) -> list[str] | None:
+        found = self._costs(state, piece).get(to)
+        return found[1] if found else None
+
+    def move_range(self, state: State, piece: str) -> MoveRange | None:
+        ch = state["chars"].get(piece)
+        if ch is None:
+            return None
+        if ch.get("mounted"):
+            board = board_of(state)
+            return MoveRange(hexes={h: float(c) for h, c in movement.step_options(board, state, ch).items()})
+        return MoveRange(hexes={h: float(c) for h, (c, _) in self._costs(state, piece).items() if c > 0})
+
+    def _hex_of(self, state: State, ref: Any) -> str | None:
+        if isinstance(ref, str) and ref in state["chars"]:
+            return front_hex(state["chars"][ref]) if state["chars"][ref].get("hex") else None
+        if isinstance(ref, str) and ref in state["ships"]:
+            return state["ships"][ref]["pivot"]
+        return ref if isinstance(ref, str) else None
+
+    def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
+        board = board_of(state)
+        ha, hb = self._hex_of(state, a), self._hex_of(state, b)
+        if ha not in board or hb not in board:
+            return None
+        sa = state["chars"].get(a) if isinstance(a, str) else None
+        sb = state["chars"].get(b) if isinstance(b, str) else None
+        sight = fire.line_of_fire(board, state, ha, hb, sa, sb)
+        dist = board.distance(ha, hb)
+        band = fire.range_band(dist)
+        text = f"{sight.reason}; {dist} hexes" + (f" ({band['name']} range)" if band else " (beyond bow range)")
+        return LineOfSight(sight.clear and band is not None, text, sight.rule, (ha, hb), tuple(sight.blockers))
+
+    def measure(self, state: State, a: Any, b: Any) -> Measurement | None:
+        board = board_of(state)
+        ha, hb = self._hex_of(state, a), self._hex_of(state, b)
+        if ha not in board or hb not in board:
+            return None
+        d = board.distance(ha, hb)
+        band = fire.range_band(d)
+        return Measurement(d, "hexes", f"{d} hexes" + (f", {band['name']} bow range" if band else ""))
+
+    def secret_choice(self, state: State) -> SecretChoice | None:
+        if state["phase_index"] not in (0, 2) or state["naval"]["step"] != "speed":
+            return None
+        side = state["active"]
+        for sid, ship in sorted(state["ships"].items()):
+            if ship["side"] == side and fleet.afloat(ship) and ship.get("pending") is None:
+                options = [(f"speed {v}", {"type": "set_speed", "ship": sid, "speed": v})
+                           for v in fleet.legal_speeds(state, sid)]
+                return SecretChoice(side, f"{ship['name']}: choose its speed (previous {ship['speed']})", options)
+        return None

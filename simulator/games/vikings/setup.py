@@ -1,0 +1,152 @@
+"""Building the initial state from a scenario's ``setup`` section (and its JSON schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.errors import DataError
+from simulator.core.scenario import Scenario
+from simulator.games.vikings import fleet, shipgeom
+from simulator.games.vikings.board import Board, build_board, parse_layout
+from simulator.games.vikings.catalogue import characters, ship_types
+from simulator.games.vikings.naval import duty_problem
+
+LABEL = {"type": "string", "pattern": "^[0-9]{4}$", "x-expected": "a quoted hex label such as '0707'"}
+
+SETUP_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["first", "boards", "characters"],
+    "additionalProperties": False,
+    "properties": {
+        "first": {"enum": ["vikings", "saxons"], "x-expected": "the side that plays phase A: vikings or saxons"},
+        "boards": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "required": ["map"], "additionalProperties": False,
+            "properties": {"map": {"type": "string"},
+                           "at": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer",
+                                                                                           "minimum": 0},
+                                  "x-expected": "[column offset, row offset] of the map's hex 0101"}}}},
+        "characters": {"type": "array", "items": {
+            "type": "object", "required": ["id"], "additionalProperties": False,
+            "properties": {"id": {"type": "string"}, "hex": LABEL, "front": LABEL,
+                           "mounted": {"type": "boolean"},
+                           "aboard": {"type": "object", "required": ["ship", "slot"], "additionalProperties": False,
+                                      "properties": {"ship": {"type": "string"},
+                                                     "slot": {"type": "integer", "minimum": 0}}},
+                           "duty": {"enum": ["rower", "helmsman", "boarding", "grapple", "bailer"]},
+                           "move": {"type": "integer", "minimum": 0},
+                           "swimmer": {"type": "boolean"}}}},
+        "ships": {"type": "array", "items": {
+            "type": "object", "required": ["id", "type", "side", "pivot", "heading"], "additionalProperties": False,
+            "properties": {"id": {"type": "string"}, "type": {"enum": ["drakkar", "galley", "rowboat"]},
+                           "name": {"type": "string"}, "side": {"enum": ["vikings", "saxons"]}, "pivot": LABEL,
+                           "heading": {"enum": ["NE", "E", "SE", "SW", "W", "NW"]},
+                           "speed": {"type": "integer", "minimum": -8, "maximum": 8},
+                           "beached": {"type": "boolean"}}}},
+        "grapples": {"type": "array", "items": {
+            "type": "object", "required": ["ship", "slot"], "additionalProperties": False,
+            "properties": {"ship": {"type": "string"}, "slot": {"type": "integer", "minimum": 0}}}},
+        "victory": {"type": "object", "additionalProperties": False, "properties": {
+            "kill_points": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "text": {"type": "string"}}},
+    },
+}
+RULES_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "properties": {"errare": {"type": "boolean"}, "hemp": {"type": "boolean"}, "helmsman": {"type": "boolean"}},
+}
+
+
+def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
+    s = scenario.setup
+    layout = parse_layout(s["boards"])
+    try:
+        board = build_board(layout)
+    except DataError as exc:
+        if exc.file:
+            raise
+        raise scenario.error(("setup", "boards"), exc.message) from None
+    first = s["first"]
+    second = "saxons" if first == "vikings" else "vikings"
+    state: dict[str, Any] = {
+        "layout": [list(x) for x in layout], "players": [first, second], "order": [first, second],
+        "turn": 1, "turns": int(scenario.data.get("turns", 12)), "phase_index": 0, "phasing": None,
+        "step": "", "active": first, "chars": {}, "ships": {}, "horses": {}, "grapples": {},
+        "naval": {"step": "", "sequence": 0, "queue": [], "ties": {}, "waiting": []},
+        "combat": {"round": 1}, "advance": None, "rules": dict(scenario.rules),
+        "victory": s.get("victory", {}), "over": None,
+    }
+    for i, sh in enumerate(s.get("ships", [])):
+        if sh["id"] in state["ships"]:
+            raise scenario.error(("setup", "ships", i, "id"), f"ship id {sh['id']!r} used twice")
+        if sh["pivot"] not in board:
+            raise scenario.error(("setup", "ships", i, "pivot"), f"hex {sh['pivot']} is not on the board")
+        heading = board.grid.direction_index(sh["heading"])
+        fp = shipgeom.footprint(board.grid, sh["type"], sh["pivot"], heading)
+        if fp is None or any(h not in board for h in fp):
+            raise scenario.error(("setup", "ships", i), "part of the ship lies off the board")
+        bad = [h for h in fp if board.terrain[h] not in ("sea", "river", "beach", "embankment", "rocks")]
+        if bad:
+            raise scenario.error(("setup", "ships", i), f"the ship covers land at {', '.join(bad)}")
+        state["ships"][sh["id"]] = {
+            "id": sh["id"], "type": sh["type"], "name": sh.get("name", f"{ship_types()[sh['type']]['name']} "
+                                                                        f"{sh['id']}"),
+            "side": sh["side"], "pivot": sh["pivot"], "heading": heading, "speed": sh.get("speed", 0),
+            "prev_speed": sh.get("speed", 0), "pending": None, "moves": 0, "turns": 0, "done": True,
+            "reversing": False, "damage": {}, "leaks": {}, "new_leaks": [], "total": 0, "collisions": 0,
+            "beached": bool(sh.get("beached", False)), "sunk": False, "wrecked": False}
+    taken: dict[str, str] = dict(((h, sid) for h, (sid, _) in fleet.ship_hexes(board, state).items()))
+    n_cells = sum(len(fleet.hexes(board, sh)) for sh in state["ships"].values())
+    if n_cells != len(taken):
+        raise scenario.error(("setup", "ships"), "two ships overlap")
+    catalogue = characters()
+    used: set[str] = set()
+    for i, c in enumerate(s["characters"]):
+        at = ("setup", "characters", i)
+        if c["id"] not in catalogue:
+            raise scenario.error(at + ("id",), f"unknown character {c['id']!r} (see simulator/games/vikings/"
+                                               "data/characters.yaml)")
+        t = catalogue[c["id"]]
+        ch: dict[str, Any] = {"id": c["id"], "kind": c["id"], "name": t.name, "side": t.side, "status": "ok",
+                              "hex": c.get("hex"), "front": None, "mounted": False, "ship": None, "slot": None,
+                              "duty": None, "mp": 0, "steps": 0, "fired": False, "attacked": False, "axe": False,
+                              "wall": False, "facing": 0, "carrying": None, "move_cap": None, "busy": False,
+                              "move_override": c.get("move"), "swimmer": c.get("swimmer", False)}
+        if "aboard" in c:
+            sid, slot = c["aboard"]["ship"], c["aboard"]["slot"]
+            if sid not in state["ships"]:
+                raise scenario.error(at + ("aboard", "ship"), f"no ship {sid!r} in this scenario")
+            cells = fleet.hexes(board, state["ships"][sid])
+            if slot >= len(cells):
+                raise scenario.error(at + ("aboard", "slot"), f"a {state['ships'][sid]['type']} has slots 0-"
+                                                              f"{len(cells) - 1}")
+            ch.update(ship=sid, slot=slot, hex=cells[slot])
+        elif ch["hex"] is None:
+            raise scenario.error(at, "give the character a hex or a place aboard")
+        elif ch["hex"] not in board:
+            raise scenario.error(at + ("hex",), f"hex {ch['hex']} is not on the board")
+        elif ch["hex"] in fleet.ship_hexes(board, state):
+            ch["ship"], ch["slot"] = fleet.ship_hexes(board, state)[ch["hex"]]
+        if c.get("mounted"):
+            if not t.horse or "front" not in c:
+                raise scenario.error(at, "only riders can start mounted, and they need a front hex")
+            if not board.grid.adjacent(ch["hex"], c["front"]) or c["front"] not in board:
+                raise scenario.error(at + ("front",), "the front hex must be next to the rear hex")
+            ch.update(mounted=True, front=c["front"])
+        for h in [ch["hex"]] + ([ch["front"]] if ch["mounted"] else []):
+            if h in used:
+                raise scenario.error(at, f"hex {h} already holds a character (rule 2.6)")
+            used.add(h)
+        state["chars"][c["id"]] = ch
+        if "duty" in c:
+            why = duty_problem(state, ch, c["duty"])
+            if why and c["duty"] != "grapple":
+                raise scenario.error(at + ("duty",), why)
+            ch["duty"] = c["duty"]
+    for i, g in enumerate(s.get("grapples", [])):
+        if g["ship"] not in state["ships"]:
+            raise scenario.error(("setup", "grapples", i, "ship"), f"no ship {g['ship']!r}")
+        gid = f"g{i + 1}"
+        state["grapples"][gid] = {"id": gid, "side": state["ships"][g["ship"]]["side"], "ship": g["ship"],
+                                  "slot": g["slot"], "status": "ready", "hook_ship": None, "hook_slot": None,
+                                  "max_len": 0}
+    return state, board

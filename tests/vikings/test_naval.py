@@ -1,0 +1,160 @@
+"""Naval rules with forced dice: speeds, secrecy, collisions, grapples, rowboats, beaching."""
+
+from __future__ import annotations
+
+from simulator.games.vikings import GAME
+from tests.vikings.helpers import session
+
+SEA = [{"map": "vikings/open_sea_1"}]
+
+
+def events(s, kind):
+    return [e for e in s.log if e.kind == kind]
+
+
+def end_until(s, step):
+    for _ in range(10):
+        if s.state["naval"]["step"] == step:
+            return
+        s.apply({"type": "end_phase"})
+    raise AssertionError(step)
+
+
+def head_on(tape):
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "0808", "heading": "E", "speed": 2},
+             {"id": "g", "type": "galley", "side": "saxons", "pivot": "1508", "heading": "W", "speed": 2}]
+    chars = [{"id": "svein", "aboard": {"ship": "d", "slot": 7}},      # on the drakkar's bow
+             {"id": "hallstein", "aboard": {"ship": "d", "slot": 3}},
+             {"id": "tor", "aboard": {"ship": "d", "slot": 4}},
+             {"id": "edmund", "aboard": {"ship": "g", "slot": 5}},     # on the galley's bow
+             {"id": "wulfgar", "aboard": {"ship": "g", "slot": 3}}]
+    return session(chars, tape=tape, ships=ships, boards=SEA)
+
+
+def test_speed_choice_is_secret_until_both_are_revealed():
+    s = head_on([])
+    end_until(s, "speed")
+    assert s.active_player() == "vikings"
+    s.apply({"type": "set_speed", "ship": "d", "speed": 1})
+    assert s.view("saxons")["ships"]["d"]["pending"] == "hidden"
+    assert s.view("vikings")["ships"]["d"]["pending"] == 1
+    choice = GAME.presentation().secret_choice(s.state_data())
+    assert choice is None or choice.player == "vikings"
+    err = s.check({"type": "set_speed", "ship": "d", "speed": 3})
+    assert err is not None and err.rule == "VK 4.33"       # nobody rows: only 1 (loses 1 per phase)
+
+
+def test_speed_limits_from_pairs_of_rowers_and_damage():
+    from simulator.games.vikings import fleet
+    from simulator.core.session import Session
+    s = Session.new("vikings/sea_fight", seed=1)
+    st = s.state_data()
+    assert fleet.speed_limits(st, "wave_wolf") == (3, 3, 2)        # 3 pairs: max 3, change +-2
+    assert fleet.legal_speeds(st, "wave_wolf") == [0, 1, 2, 3]
+    st["ships"]["wave_wolf"]["total"] = 6                          # -2 speed, -1 acceleration
+    assert fleet.speed_limits(st, "wave_wolf") == (1, 1, 1)
+    assert fleet.speed_limits(st, "skiff") == (1, 1, 1)            # rowboat with one rower
+
+
+def test_head_on_collision_damages_both_ships_and_crews():
+    s = head_on([5])
+    end_until(s, "movement")
+    assert s.state["naval"]["queue"][0] == "d"                     # equal speed: drakkar before galley
+    s.apply({"type": "ship_move", "ship": "d", "move": "straight"})
+    col = [e for e in events(s, "collision") if "strikes" in e.text][0]
+    assert col.data["collision"] == "head_on" and col.data["sf"] == 8   # (2 + 2) x 2
+    d, g = s.state["ships"]["d"], s.state["ships"]["g"]
+    assert d["damage"] == {"7": 2} and g["damage"] == {"5": 2}     # SF 8 + 5 = 13: 2 points each
+    assert d["leaks"] == {"7": 2} and d["collisions"] == 1
+    assert s.state["chars"]["svein"]["status"] == "dead" and s.state["chars"]["edmund"]["status"] == "dead"
+    others = [s.state["chars"][c]["status"] for c in ("hallstein", "tor")]
+    assert sorted(others) == ["stunned", "wounded"]
+    assert d["speed"] == 0 and g["speed"] == 0                     # our ruling for the missing column
+
+
+def test_leak_adds_its_points_at_the_end_of_each_later_naval_phase():
+    s = head_on([5])
+    end_until(s, "movement")
+    s.apply({"type": "ship_move", "ship": "d", "move": "straight"})
+    assert s.state["ships"]["d"]["total"] == 2                     # the new leak does not add this phase
+    while s.state["phase_index"] != 2:
+        s.apply({"type": "end_phase"})
+    while s.state["phase_index"] == 2:
+        s.apply({"type": "end_phase"})
+    assert s.state["ships"]["d"]["total"] == 4
+
+
+def test_rowboat_run_down_is_wrecked_and_crew_fall_in_the_sea():
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "0808", "heading": "E", "speed": 2},
+             {"id": "r", "type": "rowboat", "side": "saxons", "pivot": "1308", "heading": "NE", "speed": 0}]
+    chars = [{"id": "svein", "aboard": {"ship": "d", "slot": 3}},
+             {"id": "peasant1", "aboard": {"ship": "r", "slot": 1}}, {"id": "archer2", "hex": "2002"}]
+    s = session(chars, tape=[], ships=ships, boards=SEA)
+    end_until(s, "movement")
+    s.apply({"type": "ship_move", "ship": "d", "move": "straight"})
+    assert s.state["ships"]["r"]["wrecked"] and s.state["ships"]["d"]["damage"] == {}
+    assert s.state["chars"]["peasant1"]["ship"] is None and s.state["chars"]["peasant1"]["status"] == "ok"
+    assert s.state["ships"]["d"]["speed"] == 0                     # 1 (no rowers) - 1
+
+
+def test_grapple_thrown_between_sequences_and_rope_holds_ships():
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "1008", "heading": "E", "speed": 1},
+             {"id": "g", "type": "galley", "side": "saxons", "pivot": "1004", "heading": "E", "speed": 1}]
+    crew = [("hallstein", "d", 8), ("klemet", "d", 9), ("skule", "d", 15), ("tormod", "d", 16),
+            ("edmund", "g", 6), ("wulfgar", "g", 7), ("edward", "g", 11), ("aelfwine", "g", 12)]
+    chars = [{"id": c, "aboard": {"ship": sh, "slot": sl}, "duty": "rower"} for c, sh, sl in crew]
+    chars.append({"id": "blotolf", "aboard": {"ship": "d", "slot": 10}, "duty": "grapple"})
+    s = session(chars, tape=[9], ships=ships, boards=SEA, grapples=[{"ship": "d", "slot": 10}])
+    end_until(s, "speed")
+    s.apply({"type": "set_speed", "ship": "d", "speed": 2})
+    s.apply({"type": "end_phase"})
+    s.apply({"type": "set_speed", "ship": "g", "speed": 2})
+    s.apply({"type": "end_phase"})
+    s.apply({"type": "ship_move", "ship": "d", "move": "straight"})
+    s.apply({"type": "ship_move", "ship": "g", "move": "straight"})
+    assert s.state["naval"]["step"] == "window" and s.active_player() == "vikings"
+    throws = [a for a in s.legal_actions() if a["type"] == "throw_grapple"]
+    target = min(throws, key=lambda a: a["target"])
+    s.apply(target)
+    g = s.state["grapples"]["g1"]
+    assert g["status"] == "hooked" and g["hook_ship"] == "g"
+    assert any("hooked" in e.text for e in events(s, "grapple"))
+    length = g["max_len"]
+    assert length <= 5
+    # the rope now forbids the galley to pull away further than its length
+    s.apply({"type": "end_phase"})
+    assert s.state["naval"]["step"] == "movement"
+
+
+def test_lateral_move_costs_a_drakkar_speed_and_speed_must_cover_the_sequence():
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "1008", "heading": "E", "speed": 3}]
+    rowers = [{"id": cid, "aboard": {"ship": "d", "slot": slot}, "duty": "rower"}
+              for cid, slot in (("hallstein", 8), ("klemet", 9), ("skule", 10), ("tjodolv", 15), ("tormod", 16),
+                                ("tor", 17))]
+    s = session(rowers + [{"id": "archer1", "hex": "2402"}], ships=ships, boards=SEA)
+    end_until(s, "speed")
+    s.apply({"type": "set_speed", "ship": "d", "speed": 3})
+    end_until(s, "movement")
+    s.apply({"type": "ship_move", "ship": "d", "move": "lateral_left"})  # drakkar lateral: -1
+    assert s.state["ships"]["d"]["speed"] == 2 and s.state["ships"]["d"]["pivot"] == "1007"
+    assert s.state["chars"]["hallstein"]["hex"] != "0907"                # the crew moved with the ship
+    err = s.check({"type": "ship_move", "ship": "d", "move": "turn_right"})  # -2 -> 0 < sequence 2
+    assert err is not None and err.rule == "VK 4.42"
+    s.apply({"type": "ship_move", "ship": "d", "move": "straight"})
+    assert s.state["ships"]["d"]["moves"] == 2
+
+
+def test_beaching_stops_a_slow_boat_on_the_first_beach_hex():
+    ships = [{"id": "r", "type": "rowboat", "side": "saxons", "pivot": "0614", "heading": "NE", "speed": 2}]
+    chars = [{"id": "peasant1", "aboard": {"ship": "r", "slot": 0}, "duty": "rower"},
+             {"id": "peasant2", "aboard": {"ship": "r", "slot": 2}, "duty": "rower"},
+             {"id": "svein", "hex": "0402"}]
+    s = session(chars, ships=ships, first="saxons")
+    end_until(s, "speed")
+    s.apply({"type": "set_speed", "ship": "r", "speed": 2})
+    s.apply({"type": "end_phase"})
+    s.apply({"type": "ship_move", "ship": "r", "move": "straight"})
+    s.apply({"type": "ship_move", "ship": "r", "move": "straight"})
+    r = s.state["ships"]["r"]
+    assert r["beached"] and r["speed"] == 0 and r["pivot"] == "0712"
+    assert any(e.kind == "beached" for e in s.log)

@@ -1,0 +1,59 @@
+"""Seeded random games through Session.legal_actions() only, to the turn limit, with invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simulator.core.data import load_yaml
+from simulator.core.scenario import scenario_from_data
+from simulator.core.session import Session
+from simulator.games.vikings import GAME, fleet
+from simulator.games.vikings.game import board_of
+
+
+def short(name: str, turns: int):
+    data = load_yaml(f"scenarios/vikings/{name}.yaml").data
+    data["turns"] = turns
+    return scenario_from_data(data, f"vikings/{name}")
+
+
+def check_invariants(state) -> None:
+    board = board_of(state)
+    seen: dict[str, str] = {}
+    for sid, ship in state["ships"].items():
+        if fleet.afloat(ship):
+            for h in fleet.hexes(board, ship):
+                assert h in board and h not in seen, (sid, h)
+                seen[h] = sid
+    for cid, ch in state["chars"].items():
+        assert ch["status"] in ("ok", "wounded", "stunned", "dead")
+        if ch.get("hex") is not None:
+            assert ch["hex"] in board
+        if ch.get("ship") and ch["status"] != "dead":
+            ship = state["ships"][ch["ship"]]
+            assert fleet.afloat(ship) and fleet.hexes(board, ship)[ch["slot"]] == ch["hex"], cid
+        if ch.get("mounted"):
+            assert board.grid.adjacent(ch["hex"], ch["front"])
+    assert 1 <= state["turn"] <= state["turns"] + 1
+
+
+@pytest.mark.parametrize("name,games", [("sea_fight", 25), ("village_raid", 25)])
+def test_random_games_reach_the_turn_limit(name, games):
+    sc = short(name, 2)
+    for seed in range(games):
+        s = Session(GAME, sc, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            if s.outcome() is not None:
+                break
+            acts = s.legal_actions()
+            assert acts, "no legal action while the game goes on"
+            ends = [a for a in acts if a["type"] == "end_phase"]
+            action = ends[0] if ends and rng.random() < 0.3 else rng.choice(acts)
+            s.apply(action)
+            check_invariants(s.state_data())
+        out = s.outcome()
+        assert out is not None, f"{name} seed {seed} did not finish"
+        assert s.state["over"] or not all(out.scores.values()) or out.winner is not None
