@@ -14,7 +14,7 @@ ACTIONS = ROOT / "docs" / "actions.md"
 
 
 def _section(text: str, title: str) -> str:
-    match = re.search(rf"^## {re.escape(title)}\b.*?(?=^## |\Z)", text, re.M | re.S)
+    match = re.search(rf"^## {re.escape(title)}[ \t]*\n.*?(?=^## |\Z)", text, re.M | re.S)
     return match.group(0) if match else ""
 
 
