@@ -15,7 +15,7 @@ Obstacles are numbered in one id space: wall segments ``0..S-1``, then polygons,
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -30,6 +30,9 @@ __all__ = [
 
 F = NDArray[np.float64]
 EPS = 1e-9
+# los_matrix keys: sight-line parameter t in [-2, 4] quantised to 2**-30, times n, plus the id
+_T_SCALE = float(2**30)
+_NO_HIT = np.iinfo(np.int64).max
 
 
 def _cross(ax: F, ay: F, bx: F, by: F) -> F:
@@ -316,17 +319,27 @@ class Obstacles:
         ignore_containing: bool = True,
         ignore: ArrayLike | None = None,
         eps: float = EPS,
-        viewer_chunk: int = 128,
+        viewer_chunk: int = 64,
     ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
         """All-pairs LOS between ``points`` ``(N, 2)``: ``(blocked (N, N), blocker (N, N))``.
 
-        Only pairs ``i < j`` are computed (LOS is symmetric) with an angular sweep: for each
-        viewer the later points are sorted by bearing, each wall/polygon edge's bearing interval
-        (widened by the tolerance) selects candidate targets with ``searchsorted``, and only
-        those get the exact touch-or-cross test.  Circles use the bounding-box path.
+        Each unordered pair is computed once (LOS is symmetric): viewer ``i`` takes the targets
+        ``(i + k) mod N`` for ``k = 1..N//2``.  Angular sweep: for each viewer the targets are
+        sorted by bearing, each wall/polygon edge's bearing interval selects candidate targets
+        with ``searchsorted``.  Targets strictly inside the interval (by an angular margin) are
+        decided by the precomputed side of the edge's line they lie on (blocked iff the viewer is
+        on the other side); targets near the interval's ends or near the edge's line get the
+        exact touch-or-cross test.  Circles use the bounding-box path.
         ``blocker[i, j]`` is the obstacle met first going from ``i`` to ``j`` (same rule as
-        :meth:`segments_blocked`).  ``ignore``: ids ignored for every pair or a per-viewer
-        ``(N, n)`` mask (applied to both ends of a pair).  The diagonal is clear.
+        :meth:`segments_blocked`: smallest projection of the edge midpoint / circle centre on
+        the sight line, ties within about 1e-9 going to the smaller id).  ``ignore``: ids ignored
+        for every pair or a per-viewer ``(N, n)`` mask (applied to both ends of a pair).  The
+        diagonal is clear.
+
+        >>> obs = Obstacles(segments=[[[1, -1], [1, 1]], [[2, -1], [2, 1]]])
+        >>> bl, who = obs.los_matrix([[0, 0], [3, 0], [1.5, 0]])
+        >>> bl.astype(int).tolist(), who.tolist()
+        ([[0, 1, 1], [1, 0, 1], [1, 1, 0]], [[-1, 0, 0], [1, -1, 1], [0, 1, -1]])
         """
         X = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         N = len(X)
@@ -336,71 +349,20 @@ class Obstacles:
             return blocked, who
         ig = self._ignore_rows(ignore, N)
         cont = self.containing(X, eps) if (self.n_polygons or self.n_circles) else None
-        E = self.edges
-        owner = self.edge_owner
-        TWO_PI = 2.0 * np.pi
-        H_p: list[NDArray[np.int64]] = []  # hit pairs as i*N+j (i<j)
-        H_t: list[F] = []
-        H_o: list[NDArray[np.int64]] = []
-        for v0 in range(0, N - 1, viewer_chunk):
-            v1 = min(N - 1, v0 + viewer_chunk)
-            V = X[v0:v1]
-            nv = v1 - v0
-            if len(E) == 0:
-                break
-            dx = X[None, :, 0] - V[:, None, 0]
-            dy = X[None, :, 1] - V[:, None, 1]
-            ang = np.mod(np.arctan2(dy, dx), TWO_PI)
-            # only targets j > i; the rest sort last (7.0 > 2*pi) and are never selected
-            ang[np.arange(N)[None, :] <= np.arange(v0, v1)[:, None]] = 7.0
-            key = (np.arange(nv)[:, None] * 8.0 + ang).ravel()
-            order = np.argsort(key, kind="stable")
-            skey = key[order]
-            ax = E[None, :, 0, 0] - V[:, None, 0]
-            ay = E[None, :, 0, 1] - V[:, None, 1]
-            bx = E[None, :, 1, 0] - V[:, None, 0]
-            by = E[None, :, 1, 1] - V[:, None, 1]
-            ta = np.mod(np.arctan2(ay, ax), TWO_PI)
-            tb = np.mod(np.arctan2(by, bx), TWO_PI)
-            span = np.mod(tb - ta, TWO_PI)
-            lo = np.where(span > np.pi, tb, ta)
-            span = np.where(span > np.pi, TWO_PI - span, span)
-            dmin = np.minimum(np.hypot(ax, ay), np.hypot(bx, by))
-            dseg = point_segment_distance(V[:, None, :], E[None, :, 0], E[None, :, 1])
-            delta = np.arcsin(np.clip(eps * 4 / np.maximum(dmin, 1e-300), 0, 1)) + 1e-12
-            full = dseg <= eps * 4  # viewer (almost) on the edge: every target is a candidate
-            lo = np.where(full, 0.0, np.mod(lo - delta, TWO_PI))
-            span = np.where(full, TWO_PI, span + 2 * delta)
-            hi = lo + span
-            wrap = hi > TWO_PI
-            rows = np.broadcast_to(np.arange(nv)[:, None] * 8.0, lo.shape)
-            eidx = np.broadcast_to(np.arange(len(E))[None, :], lo.shape)
-            s_lo = np.concatenate([(rows + lo).ravel(), rows[wrap]])
-            s_hi = np.concatenate([(rows + np.minimum(hi, TWO_PI)).ravel(), (rows + (hi - TWO_PI))[wrap]])
-            s_e = np.concatenate([eidx.ravel(), eidx[wrap]])
-            i0 = np.searchsorted(skey, s_lo, side="left")
-            i1 = np.searchsorted(skey, s_hi, side="right")
-            cnt = np.maximum(i1 - i0, 0)
-            tot = int(cnt.sum())
-            if not tot:
-                continue
-            rep = np.repeat(np.arange(len(cnt)), cnt)
-            pos = i0[rep] + (np.arange(tot) - np.repeat(np.cumsum(cnt) - cnt, cnt))
-            flat = order[pos]
-            vi = flat // N + v0
-            tj = flat % N
-            ei = s_e[rep]
-            oid = owner[ei]
-            keep = np.ones(tot, dtype=bool)
-            if ig is not None:
-                keep &= ~(ig[vi, oid] | ig[tj, oid])
-            if cont is not None and self.n_polygons and ignore_containing:
-                keep &= ~(cont[vi, oid] | cont[tj, oid])
-            vi, tj, ei, oid = vi[keep], tj[keep], ei[keep], oid[keep]
-            hit, t = _seg_hits(X[vi], X[tj], E[ei, 0], E[ei, 1], eps)
-            H_p.append(vi[hit] * N + tj[hit])
-            H_t.append(t[hit])
-            H_o.append(oid[hit])
+        n_obs = self.n
+        # best[a * N + b]: smallest key (quantised distance from a along a->b) * n + obstacle id
+        best = np.full(N * N, _NO_HIT, dtype=np.int64)
+
+        def push(vi: NDArray[np.int64], tj: NDArray[np.int64], t: F, t_rev: F,
+                 oid: NDArray[np.int64]) -> None:
+            """Record hits of obstacles ``oid`` at parameter ``t`` along ``vi -> tj`` and
+            ``t_rev`` along ``tj -> vi`` (``1 - t`` unless the sight line has length 0)."""
+            for a, b, tt in ((vi, tj, t), (tj, vi, t_rev)):
+                q = np.rint((np.clip(tt, -2.0, 4.0) + 2.0) * _T_SCALE).astype(np.int64)
+                np.minimum.at(best, a * N + b, q * n_obs + oid)
+
+        if len(self.edges):
+            self._los_edges(X, ig, cont if ignore_containing else None, eps, viewer_chunk, push)
         iu, ju = np.triu_indices(N, 1)
         if cont is not None and not ignore_containing and self.n_polygons:
             S = self.n_segments
@@ -410,17 +372,16 @@ class Obstacles:
                 if ig is not None:
                     m &= ~(ig[iu, S + k] | ig[ju, S + k])
                 # inside at the i end -> met first (t=-1); only at the j end -> t=2
-                H_p.append(iu[m] * N + ju[m])
-                H_t.append(np.where(ci[m], -1.0, 2.0))
-                H_o.append(np.full(int(m.sum()), S + k, dtype=np.int64))
+                push(iu[m], ju[m], np.where(ci[m], -1.0, 2.0), np.where(cj[m], -1.0, 2.0),
+                     np.full(int(m.sum()), S + k, dtype=np.int64))
         if self.n_circles:
             C0 = self.n_segments + self.n_polygons
             sub = Obstacles(circles=self.circles)
             cig = None
             if ig is not None:
                 cig = (ig[iu] | ig[ju])[:, C0:]
-            b2, w2 = sub.segments_blocked(X[iu], X[ju], ignore=cig,
-                                          ignore_containing=ignore_containing, eps=eps)
+            b2, _ = sub.segments_blocked(X[iu], X[ju], ignore=cig,
+                                         ignore_containing=ignore_containing, eps=eps)
             # all circles hit, to know the first from either end
             for c in range(self.n_circles):
                 sel = b2.copy()
@@ -430,28 +391,130 @@ class Obstacles:
                 d = point_segment_distance(cc[None, :2], X[iu[sel]], X[ju[sel]])
                 h = d <= cc[2] + eps
                 if ignore_containing:
+                    assert cont is not None
                     h &= ~(cont[iu[sel], C0 + c] | cont[ju[sel], C0 + c])
                 if cig is not None:
                     h &= ~cig[sel, c]
                 pi = np.nonzero(sel)[0][h]
-                H_p.append(iu[pi] * N + ju[pi])
-                H_t.append(_proj_t(X[iu[pi]], X[ju[pi]], np.broadcast_to(cc[:2], (len(pi), 2))))
-                H_o.append(np.full(len(pi), C0 + c, dtype=np.int64))
-        if H_p:
-            p = np.concatenate(H_p)
-            t = np.concatenate(H_t)
-            o = np.concatenate(H_o)
-            if len(p):
-                key = p * 8.0 + (np.clip(t, -2.0, 4.0) + 2.0) + o * 1e-9
-                srt = np.argsort(key)
-                p, o = p[srt], o[srt]
-                first = np.ones(len(p), dtype=bool)
-                first[1:] = p[1:] != p[:-1]
-                last = np.ones(len(p), dtype=bool)
-                last[:-1] = p[1:] != p[:-1]
-                pi, pj = p[first] // N, p[first] % N
-                blocked[pi, pj] = True
-                blocked[pj, pi] = True
-                who[pi, pj] = o[first]
-                who[pj, pi] = o[last]
+                t = _proj_t(X[iu[pi]], X[ju[pi]], np.broadcast_to(cc[:2], (len(pi), 2)))
+                same = (X[iu[pi]] == X[ju[pi]]).all(axis=1)
+                push(iu[pi], ju[pi], t, np.where(same, t, 1.0 - t),
+                     np.full(len(pi), C0 + c, dtype=np.int64))
+        hit = best < _NO_HIT
+        blocked = hit.reshape(N, N)
+        who = np.where(hit, best % n_obs, -1).reshape(N, N)
         return blocked, who
+
+    def _los_edges(self, X: F, ig: NDArray[np.bool_] | None, cont: NDArray[np.bool_] | None,
+                   eps: float, viewer_chunk: int,
+                   push: Callable[[NDArray[np.int64], NDArray[np.int64], F, F, NDArray[np.int64]], None]
+                   ) -> None:
+        """Angular sweep of :meth:`los_matrix` over the wall and polygon edges.
+
+        ``cont``: ``(N, n)`` containment mask whose obstacles are ignored for pairs with a
+        contained end (None: ignore nothing for containment).
+        """
+        N = len(X)
+        E = self.edges
+        n_e = len(E)
+        owner = self.edge_owner
+        TWO_PI = 2.0 * np.pi
+        ax_, ay_, bx_, by_ = E[:, 0, 0], E[:, 0, 1], E[:, 1, 0], E[:, 1, 1]
+        # side of each edge's line for every point: +1/-1 clearly (> 2 eps away), 0 too close
+        # to decide by sign, 2 = obstacle ignored for this point (containment / ignore mask).
+        o = _cross(bx_ - ax_, by_ - ay_, X[:, None, 0] - ax_, X[:, None, 1] - ay_)  # (N, n_e)
+        tol = 2.0 * eps * np.hypot(bx_ - ax_, by_ - ay_)
+        side = np.where(o > tol, 1, np.where(o < -tol, -1, 0)).astype(np.int8)
+        skip = np.zeros((N, n_e), dtype=bool)
+        if ig is not None:
+            skip |= ig[:, owner]
+        if cont is not None:
+            skip |= cont[:, owner]
+        side[skip] = 2
+        # viewer (almost) on the edge: every target is a candidate for the exact test
+        on_edge = np.abs(o) <= 4.0 * eps * np.hypot(bx_ - ax_, by_ - ay_)
+        pi, pe = np.nonzero(on_edge)
+        on_edge[pi, pe] = point_segment_distance(X[pi], E[pe, 0], E[pe, 1]) <= 4.0 * eps
+        side_flat = side.ravel()
+        mx, my = (ax_ + bx_) * 0.5, (ay_ + by_) * 0.5
+        xs, ys = X[:, 0].copy(), X[:, 1].copy()
+        W = N // 2  # viewer i takes targets (i + k) % N, k = 1..W: every pair once (or twice)
+        ks = np.arange(1, W + 1)
+        e_idx = np.arange(n_e)
+        for v0 in range(0, N, viewer_chunk):
+            v1 = min(N, v0 + viewer_chunk)
+            nv = v1 - v0
+            vid = np.arange(v0, v1)
+            T = (vid[:, None] + ks[None, :]) % N  # (nv, W)
+            ang = np.mod(np.arctan2(ys[T] - ys[vid, None], xs[T] - xs[vid, None]), TWO_PI)
+            ang[ang >= TWO_PI] = 0.0
+            srt = np.argsort(ang, axis=1)
+            sang = np.take_along_axis(ang, srt, axis=1)
+            stgt = np.take_along_axis(T, srt, axis=1)
+            rows16 = np.arange(nv)[:, None] * 16.0
+            # bearings doubled (+2 pi) so that no edge interval wraps; row stride 16 > 4 pi
+            skey = (rows16 + np.concatenate([sang, sang + TWO_PI], axis=1)).ravel()
+            s_tgt = np.concatenate([stgt, stgt], axis=1).ravel()
+            Vx, Vy = xs[vid, None], ys[vid, None]
+            pax, pay, pbx, pby = ax_[None] - Vx, ay_[None] - Vy, bx_[None] - Vx, by_[None] - Vy
+            ta = np.mod(np.arctan2(pay, pax), TWO_PI)
+            tb = np.mod(np.arctan2(pby, pbx), TWO_PI)
+            span = np.mod(tb - ta, TWO_PI)
+            lo = np.where(span > np.pi, tb, ta)
+            span = np.where(span > np.pi, TWO_PI - span, span)
+            dmin = np.sqrt(np.minimum(pax * pax + pay * pay, pbx * pbx + pby * pby))
+            delta = np.arcsin(np.clip(eps * 4 / np.maximum(dmin, 1e-300), 0, 1)) + 1e-12
+            full = on_edge[vid]
+            lo = np.where(lo - delta < 0.0, lo + TWO_PI, lo)
+            hi = lo + span
+            sv = side[vid]  # (nv, n_e) viewer side codes
+            # [a0, a1) and [b0, b1): near the interval ends -> exact test; [a1, b0): by sides
+            a0 = np.searchsorted(skey, (rows16 + lo - delta).ravel(), "left")
+            a1 = np.searchsorted(skey, (rows16 + lo + delta).ravel(), "right")
+            b0 = np.searchsorted(skey, (rows16 + hi - delta).ravel(), "left")
+            b1 = np.searchsorted(skey, (rows16 + hi + delta).ravel(), "right")
+            full_f = full.ravel()
+            if full_f.any():  # all W targets once: [row start, row start + W)
+                rs = np.repeat(np.arange(nv) * (2 * W), n_e)
+                a0 = np.where(full_f, rs, a0)
+                b1 = np.where(full_f, rs + W, b1)
+            sv_f = sv.ravel()
+            interior = (a1 < b0) & ~full_f & ((sv_f == 1) | (sv_f == -1))
+            a1 = np.where(interior, a1, b1)  # no interior: the whole range [a0, b1) is exact
+            b0 = np.where(interior, b0, b1)
+            dead = sv_f == 2
+            row_e = np.repeat(vid, n_e)
+            col_e = np.tile(e_idx, nv)
+            # interior candidates: blocked iff the target is on the other side of the edge line
+            vi, tj, ei = _expand(a1, np.where(dead, a1, b0), row_e, col_e, s_tgt)
+            code = side_flat[tj * n_e + ei]
+            want = -side_flat[vi * n_e + ei]
+            hit = code == want
+            und = code == 0
+            # exact test for the ends of intervals and undecided sides
+            vb, tb_, eb = (np.concatenate(z) for z in zip(
+                _expand(a0, np.where(dead, a0, a1), row_e, col_e, s_tgt),
+                _expand(b0, np.where(dead, b0, b1), row_e, col_e, s_tgt),
+                (vi[und], tj[und], ei[und])))
+            ok = side_flat[tb_ * n_e + eb] != 2
+            vb, tb_, eb = vb[ok], tb_[ok], eb[ok]
+            hb, _ = _seg_hits(X[vb], X[tb_], E[eb, 0], E[eb, 1], eps)
+            vi = np.concatenate([vi[hit], vb[hb]])
+            tj = np.concatenate([tj[hit], tb_[hb]])
+            ei = np.concatenate([ei[hit], eb[hb]])
+            rx, ry = xs[tj] - xs[vi], ys[tj] - ys[vi]
+            ll = rx * rx + ry * ry
+            with np.errstate(invalid="ignore", divide="ignore"):
+                t = ((mx[ei] - xs[vi]) * rx + (my[ei] - ys[vi]) * ry) / ll
+            t[ll == 0] = 0.0
+            push(vi, tj, t, np.where(ll == 0, 0.0, 1.0 - t), owner[ei])
+
+
+def _expand(start: NDArray[np.int64], stop: NDArray[np.int64], row: NDArray[np.int64],
+            col: NDArray[np.int64], items: NDArray[np.int64]
+            ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """Concatenate the ranges ``items[start[k]:stop[k]]``: ``(row, items, col)`` per element."""
+    cnt = np.maximum(stop - start, 0)
+    tot = int(cnt.sum())
+    pos = np.arange(tot) + np.repeat(start - (np.cumsum(cnt) - cnt), cnt)
+    return np.repeat(row, cnt), items[pos], np.repeat(col, cnt)
