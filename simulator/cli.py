@@ -1,4 +1,4 @@
-"""The ``simulator`` command: play, run, render, check, list.
+"""The ``simulator`` command: play, demo, run, render, check, list.
 
 Bad input exits with status 2 and a one-line message naming the file, line and
 field; a script whose expectations fail (or that hits an illegal action) exits 1.
@@ -23,16 +23,23 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("target", nargs="?", help="scenario id (see `simulator list`), scenario file or save")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--size", default="1280x800", help="window size WxH")
+    play.add_argument("--solo", metavar="SIDE", help="play SIDE against the computer (it plays the other sides)")
+    play.add_argument("--level", choices=("easy", "normal"), default="easy", help="the computer's level (solo)")
+
+    demo = sub.add_parser("demo", help="list demonstrations, or step through one in the window")
+    demo.add_argument("name", nargs="?", help="demo id <game>/<name> (see `simulator demo`), or a demo file")
+    demo.add_argument("--size", default="1280x800", help="window size WxH")
 
     run = sub.add_parser("run", help="run a script (docs/scripting.md)")
     run.add_argument("script")
     run.add_argument("--json", action="store_true", help="print state and events as JSON")
 
     render = sub.add_parser("render", help="draw a scenario, save or script to a PNG (headless)")
-    render.add_argument("target", help="scenario id, scenario file, save or script")
+    render.add_argument("target", help="scenario id, scenario file, save, script, or demo (demos/<game>/<name>)")
     render.add_argument("--out", required=True, help="PNG file to write")
     render.add_argument("--size", default="1600x1000", help="image size WxH")
-    render.add_argument("--step", type=int, default=None, help="for scripts: draw after this many actions")
+    render.add_argument("--step", type=int, default=None,
+                        help="for scripts and demos: draw after this many actions")
     render.add_argument("--los", nargs=2, metavar=("FROM", "TO"), help="overlay line of sight between two pieces")
     render.add_argument("--range", dest="move_range", metavar="PIECE", help="overlay a piece's movement range")
     render.add_argument("--measure", nargs=2, metavar=("FROM", "TO"), help="overlay a measurement")
@@ -129,6 +136,47 @@ def check_file(path: str) -> str:
                     "script or a game's data file", file=path, line=doc.line_of(("format",)) or 1)
 
 
+def cmd_demo(name: str | None, size: tuple[int, int]) -> int:
+    """Without a name: list the demos by game. With one: open it in the window."""
+    from simulator.core.demo import Demo, list_demos
+
+    if name:
+        Demo.load(name)            # bad input is reported before a window opens
+        from simulator.client.app import play
+
+        return play(None, seed=None, size=size, demo=name)
+    demos = list_demos()
+    if not demos:
+        print("no demonstrations found (they live in demos/<game>/<name>.yaml)")
+        return 0
+    by_game: dict[str, list[str]] = {}
+    for demo_id, path in demos:
+        try:
+            title = Demo(_load_demo_doc(path), demo_id).title
+        except DataError as exc:
+            title = f"(broken: {exc})"
+        by_game.setdefault(demo_id.split("/")[0], []).append(f"  {demo_id:40s} {title}")
+    for game_id in sorted(by_game):
+        print(f"{_game_title(game_id)}:")
+        print("\n".join(by_game[game_id]))
+    return 0
+
+
+def _load_demo_doc(path: Path) -> Any:
+    from simulator.core.script import load_script
+
+    return load_script(path)
+
+
+def _game_title(game_id: str) -> str:
+    from simulator.core.registry import get_game
+
+    try:
+        return get_game(game_id).name
+    except DataError:
+        return game_id
+
+
 def cmd_check(files: Sequence[str]) -> int:
     bad = 0
     for f in files:
@@ -192,7 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             target = getattr(args, "target", None)
             size = _size(getattr(args, "size", "1280x800"))
-            return play(target, seed=getattr(args, "seed", None), size=size)
+            return play(target, seed=getattr(args, "seed", None), size=size, solo=getattr(args, "solo", None),
+                        level=getattr(args, "level", "easy"))
+        if args.command == "demo":
+            return cmd_demo(args.name, _size(args.size))
         if args.command == "list":
             return cmd_list()
         if args.command == "check":

@@ -23,6 +23,9 @@ from simulator.core.session import Session
 
 class Player(Protocol):
     name: str
+    #: How far the current ``choose`` has got, 0 to 1 (read by the client's progress bar
+    #: from another thread; only ever assigned whole floats).
+    progress: float
 
     def choose(self, session: Session, side: str) -> Action:
         """The action this player takes for ``side`` now."""
@@ -40,9 +43,12 @@ class Simulator:
         self.scenario = session.scenario
         self._dice = session.dice
         self.rng = rng
+        #: Look-ahead steps the game could not carry out on a guessed state (a game whose
+        #: ``determinize`` leaves hidden parts unusable); they count as refusals.
+        self.failures = 0
 
     def step(self, state: State, action: Action) -> State | None:
-        """The state after ``action``, or None if the game refuses it."""
+        """The state after ``action``, or None if the game refuses it (or fails on it)."""
         work = copy_plain(state)
         dice: Dice = self._dice.fork(self.rng.randrange(2**31))
         dice.begin_action(0)
@@ -50,12 +56,19 @@ class Simulator:
             self.game.apply(work, copy_plain(action), Context(dice, self.scenario))
         except (IllegalAction, DiceExhausted):
             return None
+        except Exception:   # look-ahead must never stop the computer from playing a legal move
+            self.failures += 1
+            return None
         return work
 
     def legal(self, state: State) -> list[Action]:
-        if self.game.outcome(state) is not None:
+        try:
+            if self.game.outcome(state) is not None:
+                return []
+            return self.game.legal_actions(state)
+        except Exception:
+            self.failures += 1
             return []
-        return self.game.legal_actions(state)
 
 
 @dataclass
@@ -64,9 +77,11 @@ class RandomPlayer:
 
     seed: int = 0
     name: str = "random"
+    progress: float = 0.0
 
     def choose(self, session: Session, side: str) -> Action:
         actions = session.legal_actions()
+        self.progress = 1.0
         return _rng(self.seed, session, self.name).choice(actions)
 
 
@@ -78,23 +93,28 @@ class EasyPlayer:
     seed: int = 0
     sample: int = 40
     name: str = "easy"
+    progress: float = 0.0
 
     def choose(self, session: Session, side: str) -> Action:
+        self.progress = 0.0
         rng = _rng(self.seed, session, self.name)
         actions = session.legal_actions()
         if len(actions) == 1:
+            self.progress = 1.0
             return actions[0]
         sim = Simulator(session, rng)
         root = session.game.determinize(session.view(side), side, rng)
         candidates = actions if len(actions) <= self.sample else rng.sample(actions, self.sample)
         best, best_score = candidates[0], -math.inf
-        for action in candidates:
+        for i, action in enumerate(candidates):
+            self.progress = i / len(candidates)
             after = sim.step(root, action)
             if after is None:
                 continue
             score = session.game.evaluate(after, side) + rng.random() * 1e-6
             if score > best_score:
                 best, best_score = action, score
+        self.progress = 1.0
         return best
 
 
@@ -118,11 +138,14 @@ class NormalPlayer:
     width: int = 30
     name: str = "normal"
     stats: dict[str, Any] = field(default_factory=dict)
+    progress: float = 0.0
 
     def choose(self, session: Session, side: str) -> Action:
+        self.progress = 0.0
         rng = _rng(self.seed, session, self.name)
         actions = session.legal_actions()
         if len(actions) == 1:
+            self.progress = 1.0
             return actions[0]
         game = session.game
         sim = Simulator(session, rng)
@@ -137,16 +160,20 @@ class NormalPlayer:
             return actions[0]
         scored.sort(key=lambda s: s[0], reverse=True)
         arms = [_Arm(a) for _, a in scored[: self.width]]
-        deadline = time.monotonic() + self.seconds
+        self.progress = 0.05
+        start = time.monotonic()
+        deadline = start + self.seconds
         done = 0
         while done < self.playouts and time.monotonic() < deadline:
             done += 1
+            self.progress = 0.05 + 0.95 * max(done / self.playouts, (time.monotonic() - start) / self.seconds)
             total_visits = sum(a.visits for a in arms) + 1
             arm = max(arms, key=lambda a: math.inf if a.visits == 0 else
                       a.total / a.visits + 0.7 * math.sqrt(math.log(total_visits) / a.visits))
             arm.visits += 1
             arm.total += self._playout(sim, game.determinize(visible, side, rng), arm.action, side, rng)
         self.stats = {"playouts": done, "candidates": len(arms)}
+        self.progress = 1.0
         return max(arms, key=lambda a: (a.visits, a.total)).action
 
     def _playout(self, sim: Simulator, state: State, action: Action, side: str, rng: random.Random) -> float:

@@ -9,9 +9,12 @@ from pathlib import Path
 import pygame
 
 from simulator.client import fonts, paths
+from simulator.client.demo_scene import DemoScene
 from simulator.client.game_scene import GameScene
 from simulator.client.picker import PickerScene
+from simulator.client.solo import SoloConfig, check_solo
 from simulator.core.data import load_yaml
+from simulator.core.demo import Demo
 from simulator.core.errors import DataError
 from simulator.core.scenario import Scenario, load_scenario
 from simulator.core.session import SAVE_FORMAT, Session
@@ -46,32 +49,41 @@ class App:
         self.size = size
         self.seed = seed
         self.screen = init_pygame(size)
-        self.scene: GameScene | PickerScene = PickerScene(self, size)
+        self.scene: GameScene | PickerScene | DemoScene = PickerScene(self, size)
         self.running = True
 
     # -- the host interface of the scenes ----------------------------------------------
-    def start(self, scenario: Scenario) -> None:
+    def start(self, scenario: Scenario, solo: SoloConfig | None = None) -> None:
         try:
             session = Session.new(scenario, self.seed or 0, autosave=paths.autosave_path())
         except (DataError, OSError) as exc:
             self.scene = PickerScene(self, self.size, notice=f"Could not start: {exc}")
             return
-        self.open_session(session)
+        self.open_session(session, solo)
 
-    def resume(self, path: Path) -> None:
+    def resume(self, path: Path, solo: SoloConfig | None = None) -> None:
         try:
             session = Session.load(path, autosave=paths.autosave_path())
         except (DataError, OSError) as exc:
             self.scene = PickerScene(self, self.size, notice=f"Could not resume: {exc}")
             return
-        self.open_session(session)
+        self.open_session(session, solo)
 
-    def open_session(self, session: Session) -> None:
+    def open_session(self, session: Session, solo: SoloConfig | None = None) -> None:
         try:
-            self.scene = GameScene(self, session, self.size)
+            self.scene = GameScene(self, session, self.size, solo)
         except DataError as exc:
             self.scene = PickerScene(self, self.size, notice=str(exc))
-        pygame.display.set_caption(f"{session.scenario.name} - Tabletop simulator")
+        mode = f" - solo as {solo.human}, computer {solo.level}" if solo else ""
+        pygame.display.set_caption(f"{session.scenario.name}{mode} - Tabletop simulator")
+
+    def open_demo(self, demo: Demo, step: int = 0) -> None:
+        try:
+            self.scene = DemoScene(self, demo, self.size, step)
+        except DataError as exc:
+            self.scene = PickerScene(self, self.size, notice=str(exc))
+            return
+        pygame.display.set_caption(f"Demonstration: {demo.title} - Tabletop simulator")
 
     def to_picker(self) -> None:
         self.scene = PickerScene(self, self.size)
@@ -84,8 +96,10 @@ class App:
         self.size = size
         scene = self.scene
         if isinstance(scene, GameScene):
-            self.scene = GameScene(self, scene.model.session, size)
+            self.scene = GameScene(self, scene.model.session, size, scene.solo)
             self.scene.view.labels = scene.view.labels
+        elif isinstance(scene, DemoScene):
+            self.scene = DemoScene(self, scene.demo, size, scene.position)
         else:
             self.scene = PickerScene(self, size)
 
@@ -110,12 +124,23 @@ class App:
         return 0
 
 
-def play(target: str | None, seed: int | None, size: tuple[int, int]) -> int:
-    """Open the program: the scenario picker, or straight into a scenario or a save."""
+def play(target: str | None, seed: int | None, size: tuple[int, int], *, solo: str | None = None,
+         level: str = "easy", demo: str | None = None) -> int:
+    """Open the program: the scenario picker, straight into a scenario or a save
+    (``solo``: the human's side, the computer plays the others at ``level``), or a
+    demonstration (``demo``: an id ``<game>/<name>`` or a path)."""
+    loaded = Demo.load(demo) if demo else None
+    if solo is not None and not target:
+        raise DataError("--solo needs a scenario or a save to play (simulator play SCENARIO --solo SIDE)")
     session = open_target(target, seed) if target else None
+    config = SoloConfig(solo, level) if solo is not None else None
+    if session is not None and config is not None:
+        check_solo(session, config)
     app = App(size, seed)
-    if session is not None:
-        app.open_session(session)
+    if loaded is not None:
+        app.open_demo(loaded)
+    elif session is not None:
+        app.open_session(session, config)
     try:
         return app.run()
     finally:

@@ -12,10 +12,11 @@ from simulator.client import fonts, paths
 from simulator.client.boardview import BoardView
 from simulator.client.controller import BoardController
 from simulator.client.dialogs import ContextMenu, LoadDialog, SaveDialog, message
-from simulator.client.help import draw_help
-from simulator.client.model import GameModel
+from simulator.client.help import BINDINGS, SOLO_BINDINGS, draw_help
+from simulator.client.model import ACTIVE, GameModel
 from simulator.client.overlay_screens import EndScreen, Handover
 from simulator.client.panels import STATUS, Panels, board_rect, new_manager
+from simulator.client.solo import Computer, ComputerTurn, SessionSnapshot, SoloConfig, session_sides
 from simulator.core.errors import DataError
 from simulator.core.session import Session
 
@@ -25,14 +26,24 @@ class Host(Protocol):
 
     def to_picker(self) -> None: ...
     def quit(self) -> None: ...
-    def open_session(self, session: Session) -> None: ...
+    def open_session(self, session: Session, solo: SoloConfig | None = None) -> None: ...
 
 
 class GameScene:
-    def __init__(self, host: Host | None, session: Session, size: tuple[int, int]) -> None:
+    """The game view. With ``solo`` the computer plays every side but ``solo.human``."""
+
+    def __init__(self, host: Host | None, session: Session, size: tuple[int, int],
+                 solo: SoloConfig | None = None) -> None:
         self.host = host
         self.size = size
-        self.model = GameModel(session)
+        notice = ""
+        if solo is not None and solo.human not in session_sides(session):
+            notice = f"{session.scenario.name} has no side {solo.human!r}: playing hotseat"
+            solo = None
+        self.solo = solo
+        self.model = GameModel(session, viewer=solo.human if solo else ACTIVE)
+        self.model.human = solo.human if solo else None
+        self.computer: Computer | None = Computer(solo, session_sides(session), session.seed) if solo else None
         self.ui = new_manager(size)
         self.top_ui = new_manager(size)
         self.panels = Panels(self.ui, size)
@@ -46,18 +57,22 @@ class GameScene:
         self.end: EndScreen | None = None
         self.end_dismissed_at = -1
         self.refresh_panels()
+        if notice:
+            self.control.say(notice, True)
 
     # -- state ----------------------------------------------------------------------------
     def refresh_panels(self) -> None:
         m = self.model
-        self.panels.set_banner(m.banner + (f"   (to play: {m.viewer})" if m.viewer else ""))
+        computer = self.computer is not None and self.computer.plays(m.active)
+        to_play = f"   (to play: {m.active}{' - the computer' if computer else ''})" if m.active else ""
+        self.panels.set_banner(m.banner + to_play)
         self.panels.set_stats(m.stats(self.view.selected) if self.view.selected in m.by_id else None)
         self.panels.set_log(m.session.log)
         for key in ("undo", "redo"):
             can = m.session.can_undo() if key == "undo" else m.session.can_redo()
             (self.panels.buttons[key].enable if can else self.panels.buttons[key].disable)()
         end = m.presentation.end_phase_action(m.state)
-        (self.panels.buttons["end_phase"].enable if end and m.outcome is None else
+        (self.panels.buttons["end_phase"].enable if end and m.outcome is None and not computer else
          self.panels.buttons["end_phase"].disable)()
         self._update_overlays()
 
@@ -70,6 +85,8 @@ class GameScene:
             self.end.close()
             self.end = None
         secret = m.secret if m.outcome is None else None
+        if secret is not None and self.computer is not None and self.computer.plays(secret.player):
+            secret = None          # the computer chooses through legal_actions; no hand-over
         if secret is None and self.handover is not None:
             self.handover.close()
             self.handover = None
@@ -77,7 +94,8 @@ class GameScene:
             if self.handover is not None:
                 self.handover.close()
             self.control.cancel_gestures()
-            self.handover = Handover(self.top_ui, self.size, secret)
+            # solo: nobody else is at the screen, so the human's choice is shown at once
+            self.handover = Handover(self.top_ui, self.size, secret, revealed=self.solo is not None)
 
     def covered(self) -> bool:
         """True while a screen hides the board (hand-over, end of game)."""
@@ -119,12 +137,12 @@ class GameScene:
             message(self.ui, self.size, "Could not load", f"{path}: {exc}")
             return
         if self.host is not None:
-            self.host.open_session(session)
+            self.host.open_session(session, self.solo)
         else:
             self.replace_session(session)
 
     def replace_session(self, session: Session) -> None:
-        self.__init__(self.host, session, self.size)  # type: ignore[misc]
+        self.__init__(self.host, session, self.size, self.solo)  # type: ignore[misc]
 
     def button(self, key: str) -> None:
         c = self.control
@@ -262,6 +280,69 @@ class GameScene:
     # -- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         (self.top_ui if self.covered() else self.ui).update(dt)
+        if self.computer is not None:
+            self._computer_update(dt)
+
+    # -- the computer (solo) --------------------------------------------------------------
+    def computer_to_move(self) -> bool:
+        """True when the computer must act now (its side to play, nothing waiting on the human)."""
+        m, c = self.model, self.computer
+        if c is None or m.outcome is not None or not c.plays(m.active):
+            return False
+        return m.secret is None or c.plays(m.secret.player)
+
+    def _computer_update(self, dt: float) -> None:
+        c, m = self.computer, self.model
+        assert c is not None
+        if c.halted and c.halted_at != m.revision:
+            c.halted = ""                       # the human undid: let the computer try again
+        if not self.computer_to_move():
+            c.cancel()
+            if m.lock:
+                m.lock = ""
+                self.refresh_panels()
+            return
+        m.lock = (f"{m.active} is played by the computer: wait for its move "
+                  "(Ctrl+Z takes back your last move)")
+        if c.halted:
+            return
+        turn = c.finished()
+        if turn is not None:
+            if turn.revision == m.revision:     # else the human undid meanwhile: think again
+                self._computer_moves(turn)
+            return
+        if c.thinking:
+            return
+        if c.wait > 0:
+            c.wait -= dt
+            return
+        c.start(m.active, SessionSnapshot(m.session, m.legal), m.revision)  # type: ignore[arg-type]
+
+    def _computer_moves(self, turn: ComputerTurn) -> None:
+        """Apply the computer's choice on the main thread, exactly as a human's move."""
+        c, m = self.computer, self.model
+        assert c is not None
+        if turn.error is not None or turn.action is None:
+            self._halt(f"the computer could not choose a move: {turn.error}")
+            return
+        m.lock = ""
+        result = m.apply(turn.action)
+        if not result.ok:
+            self._halt(f"the computer's move was refused: {result.message}")
+            return
+        pieces = [p for e in result.events for p in e.data.get("pieces", []) or [] if isinstance(p, str)]
+        self.view.tools.highlighted = set(pieces)
+        shown = [e for e in result.events if e.kind != "dice"]
+        what = "; ".join(e.text + (f" ({e.rule})" if e.rule else "") for e in shown[-2:]) or "done"
+        self.control.say(f"Computer ({turn.side}): {what}", bool(result.reason))
+        c.wait = c.config.pause
+        self.refresh_panels()
+
+    def _halt(self, reason: str) -> None:
+        c = self.computer
+        assert c is not None
+        c.halted, c.halted_at = reason, self.model.revision
+        self.control.say(reason + " - Ctrl+Z takes back your last move", True)
 
     def draw(self, screen: pygame.Surface) -> None:
         if self.covered():
@@ -273,8 +354,10 @@ class GameScene:
             self.view.draw(screen)
             self.ui.draw_ui(screen)
             self._draw_status(screen)
+            if self.computer is not None and self.computer_to_move():
+                self._draw_thinking(screen)
         if self.show_help:
-            draw_help(screen)
+            draw_help(screen, BINDINGS + SOLO_BINDINGS if self.solo else BINDINGS)
 
     def _draw_status(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
@@ -286,3 +369,32 @@ class GameScene:
         text = mode + (c.message or "F1: keys and mouse")
         fonts_text = fonts.text(text[:220], 22, colour)
         screen.blit(fonts_text, (10, bar.y + (STATUS - fonts_text.get_height()) // 2))
+
+    def _draw_thinking(self, screen: pygame.Surface) -> None:
+        """"Computer is thinking..." with a progress bar, over the board's top-left corner."""
+        c = self.computer
+        assert c is not None
+        turn = c.turn
+        box = pygame.Rect(self.view.camera.viewport.x + 12, self.view.camera.viewport.y + 12, 330, 64)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((16, 18, 24, 225))
+        screen.blit(shade, box.topleft)
+        pygame.draw.rect(screen, (255, 215, 110), box, 2, border_radius=6)
+        side = self.model.active or "computer"
+        if c.halted:
+            title, progress = f"The computer ({side}) is stuck", 0.0
+        elif turn is None:
+            title, progress = f"Computer ({side}) moves next...", 0.0
+        else:
+            dots = "." * (1 + int(turn.elapsed * 3) % 3)
+            title, progress = f"Computer is thinking{dots}", turn.progress
+        screen.blit(fonts.text(title, 20, (255, 225, 140), True), (box.x + 12, box.y + 8))
+        bar = pygame.Rect(box.x + 12, box.y + 38, box.w - 24, 14)
+        pygame.draw.rect(screen, (60, 64, 72), bar, border_radius=4)
+        if turn is not None:
+            # a sweeping block shows life even while the player reports no progress
+            filled = bar.copy()
+            filled.w = max(6, int(bar.w * progress))
+            pygame.draw.rect(screen, (120, 200, 120), filled, border_radius=4)
+            x = bar.x + int((turn.elapsed * 0.8 % 1.0) * (bar.w - 30))
+            pygame.draw.rect(screen, (230, 240, 230), pygame.Rect(x, bar.y + 3, 30, bar.h - 6), border_radius=3)

@@ -34,21 +34,40 @@ BINDINGS: tuple[tuple[str, str], ...] = (
 )
 
 
-def draw_help(target: pygame.Surface) -> None:
-    """A translucent panel listing :data:`BINDINGS` over the whole window."""
+SOLO_BINDINGS: tuple[tuple[str, str], ...] = (
+    ("Ctrl+Z (solo)", "take back your last move and the computer's reply"),
+)
+
+DEMO_BINDINGS: tuple[tuple[str, str], ...] = (
+    ("Right / Space / Next", "next step (applies the next action)"),
+    ("Left / Backspace / Previous", "previous step (takes the action back)"),
+    ("Home / Restart", "back to the start"),
+    ("End", "jump to the last step"),
+    ("Left click", "select a piece: its state shows under the caption"),
+    ("Right or middle drag", "pan the board"),
+    ("Mouse wheel, + / -", "zoom; F fits the whole board"),
+    ("L / M / R / H / G", "line of sight, measure, range rings, hex labels, grid"),
+    ("Esc", "cancel the current tool"),
+    ("F1", "this help (F1 or Esc closes it)"),
+    ("Ctrl+Q", "quit"),
+)
+
+
+def draw_help(target: pygame.Surface, bindings: tuple[tuple[str, str], ...] = BINDINGS) -> None:
+    """A translucent panel listing ``bindings`` (the game view's :data:`BINDINGS`) over the window."""
     w, h = target.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((10, 12, 16, 215))
     target.blit(shade, (0, 0))
-    size = max(16, min(26, h // (len(BINDINGS) + 6)))
+    size = max(16, min(26, h // (len(bindings) + 6)))
     line = int(size * 1.15)
-    key_w = max(fonts.font(size, True).size(k)[0] for k, _ in BINDINGS) + 30
-    total_h = line * (len(BINDINGS) + 2)
+    key_w = max(fonts.font(size, True).size(k)[0] for k, _ in bindings) + 30
+    total_h = line * (len(bindings) + 2)
     x0 = max(20, (w - key_w - 640) // 2)
     y = max(10, (h - total_h) // 2)
     target.blit(fonts.text("Keys and mouse", int(size * 1.4), (255, 225, 120), True), (x0, y))
     y += line * 2
-    for key, what in BINDINGS:
+    for key, what in bindings:
         target.blit(fonts.text(key, size, (255, 225, 120), True), (x0, y))
         target.blit(fonts.text(what, size, (235, 235, 235)), (x0 + key_w, y))
         y += line

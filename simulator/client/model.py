@@ -33,9 +33,24 @@ class Result:
         return f"{self.reason} ({self.rule})" if self.rule else self.reason
 
 
+#: ``GameModel(viewer=...)``: show what the side to play may see (hotseat) ...
+ACTIVE = "<active>"
+#: ... or the whole state (demonstrations); any other value is a fixed side (solo).
+EVERYTHING = "<everything>"
+
+
 class GameModel:
-    def __init__(self, session: Session) -> None:
+    """``viewer`` is :data:`ACTIVE` (hotseat: the side to play sees its own secrets),
+    a side (solo: the human's view, whoever is to play) or :data:`EVERYTHING` (demos).
+    While :attr:`lock` is set, proposals are refused with it as the reason (the
+    computer is thinking; a demonstration is not played by dragging)."""
+
+    def __init__(self, session: Session, viewer: str | None = ACTIVE) -> None:
         self.session = session
+        self.viewer_mode = viewer
+        self.lock = ""
+        #: Solo: the human's side. Undo and redo then go on until it is that side's turn.
+        self.human: str | None = None
         try:
             self.presentation: Presentation = session.game.presentation()
         except NotImplementedError as exc:
@@ -50,8 +65,13 @@ class GameModel:
     def refresh(self) -> None:
         """Ask the presentation again (after any change of state)."""
         self.revision += 1
-        self.viewer = self.session.active_player()
-        self.state: State = self.session.view(self.viewer)
+        self.active: str | None = self.session.active_player()
+        if self.viewer_mode == EVERYTHING:
+            self.viewer = None
+            self.state: State = self.session.state_data()
+        else:
+            self.viewer = self.active if self.viewer_mode == ACTIVE else self.viewer_mode
+            self.state = self.session.view(self.viewer)
         self.pieces: list[PieceView] = sorted(self.presentation.pieces(self.state),
                                               key=lambda p: (p.layer, p.stack_index))
         self.by_id: dict[str, PieceView] = {p.id: p for p in self.pieces}
@@ -77,6 +97,8 @@ class GameModel:
         """Propose ``action`` to the engine; a refusal leaves everything as it was."""
         if action is None:
             return Result(False, reason="nothing to do there")
+        if self.lock:
+            return Result(False, reason=self.lock)
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -90,11 +112,24 @@ class GameModel:
         return Result(True, events)
 
     def undo(self) -> bool:
-        done = self.session.undo()
-        self.refresh()
+        """Take back the last action; in solo, then go on until it is the human's turn
+        (so the computer's reply is taken back with the move it answered)."""
+        try:
+            done = self.session.undo()
+            while done and self.human is not None and self.session.can_undo() \
+                    and self.session.active_player() != self.human:
+                self.session.undo()
+        finally:
+            self.refresh()
         return done
 
     def redo(self) -> bool:
-        done = self.session.redo()
-        self.refresh()
+        """Apply the undone action again; in solo, up to the human's next turn."""
+        try:
+            done = self.session.redo()
+            while done and self.human is not None and self.session.can_redo() \
+                    and self.session.active_player() != self.human:
+                self.session.redo()
+        finally:
+            self.refresh()
         return done

@@ -31,11 +31,12 @@ def _curtain(target: pygame.Surface, title: str, lines: list[str], colour: tuple
 class Handover:
     """Hides the board until the player named by the secret choice is at the screen."""
 
-    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], choice: SecretChoice) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], choice: SecretChoice,
+                 revealed: bool = False) -> None:
         self.manager = manager
         self.size = size
         self.choice = choice
-        self.revealed = False
+        self.revealed = revealed
         self.buttons: list[tuple[UIButton, Action | None]] = []
         self._build()
 

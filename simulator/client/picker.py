@@ -1,5 +1,5 @@
-"""The scenario picker: scenarios grouped by game with their descriptions, and the
-offer to resume the autosaved game."""
+"""The scenario picker: scenarios grouped by game with their descriptions, hotseat or
+solo (your side and the computer's level), and the offer to resume the autosaved game."""
 
 from __future__ import annotations
 
@@ -13,15 +13,20 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from simulator.client import fonts, paths
 from simulator.client.panels import new_manager
+from simulator.client.solo import LEVELS, SoloConfig, scenario_sides
 from simulator.core.errors import DataError
 from simulator.core.registry import get_game
 from simulator.core.scenario import Scenario, list_scenarios, load_scenario
 
 
 class PickerHost(Protocol):
-    def start(self, scenario: Scenario) -> None: ...
-    def resume(self, path: Path) -> None: ...
+    def start(self, scenario: Scenario, solo: SoloConfig | None = None) -> None: ...
+    def resume(self, path: Path, solo: SoloConfig | None = None) -> None: ...
     def quit(self) -> None: ...
+
+
+LEVEL_TEXT = {"easy": "Easy", "normal": "Normal"}
+OPTIONS_H = 150           # the mode / side / level rows under the description
 
 
 class PickerScene:
@@ -46,7 +51,27 @@ class PickerScene:
         names = sorted(self.entries)
         self.list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), names, self.ui)
         self.about = UITextBox("<i>Pick a scenario on the left to read about it.</i>",
-                               pygame.Rect(w // 2 + 10, 60, w // 2 - 30, h - 150), self.ui)
+                               pygame.Rect(w // 2 + 10, 60, w // 2 - 30, h - 150 - OPTIONS_H), self.ui)
+        x, y = w // 2 + 10, h - 80 - OPTIONS_H
+        col = 120
+        bw = max(90, (w // 2 - 30 - col) // 2 - 6)
+        UILabel(pygame.Rect(x, y, col, 40), "Players:", self.ui)
+        self.mode_buttons = {
+            "hotseat": UIButton(pygame.Rect(x + col, y, bw, 40), "Two at this screen", self.ui,
+                                tool_tip_text="Hotseat: two players take turns at one screen"),
+            "solo": UIButton(pygame.Rect(x + col + bw + 6, y, bw, 40), "Solo vs computer", self.ui,
+                             tool_tip_text="Practise alone: the computer plays the other side(s)"),
+        }
+        self.side_label = UILabel(pygame.Rect(x, y + 50, col, 40), "Your side:", self.ui)
+        self.side_row = pygame.Rect(x + col, y + 50, w // 2 - 30 - col, 40)
+        self.side_buttons: dict[str, UIButton] = {}
+        self.level_label = UILabel(pygame.Rect(x, y + 100, col, 40), "Computer:", self.ui)
+        self.level_buttons = {
+            level: UIButton(pygame.Rect(x + col + i * (bw + 6), y + 100, bw, 40), LEVEL_TEXT[level], self.ui)
+            for i, level in enumerate(LEVELS)}
+        self.mode = "hotseat"
+        self.side: str | None = None
+        self.level = "easy"
         self.start_button = UIButton(pygame.Rect(20, h - 76, 200, 50), "Start", self.ui)
         self.start_button.disable()
         self.autosave = paths.autosave_path()
@@ -56,6 +81,56 @@ class PickerScene:
         self.quit_button = UIButton(pygame.Rect(w - 160, h - 76, 140, 50), "Quit", self.ui)
         self.notice = notice or ("" if names else "No scenarios found under scenarios/.")
         self.chosen: Scenario | None = None
+        self._show_options()
+
+    # -- hotseat or solo ------------------------------------------------------------------
+    def solo_config(self) -> SoloConfig | None:
+        """The solo settings chosen, or None for hotseat."""
+        if self.mode != "solo" or self.side is None:
+            return None
+        return SoloConfig(self.side, self.level)
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self._show_options()
+
+    def _set_sides(self, scenario: Scenario | None) -> None:
+        for b in self.side_buttons.values():
+            b.kill()
+        self.side_buttons = {}
+        sides: list[tuple[str, str]] = []
+        if scenario is not None:
+            try:
+                sides = scenario_sides(scenario)
+            except DataError as exc:
+                self.notice = f"Cannot list the sides: {exc}"
+        if self.side not in [s for s, _ in sides]:
+            self.side = sides[0][0] if sides else None
+        r = self.side_row
+        bw = max(60, min(220, (r.w - 6 * max(0, len(sides) - 1)) // max(1, len(sides))))
+        for i, (sid, name) in enumerate(sides):
+            self.side_buttons[sid] = UIButton(pygame.Rect(r.x + i * (bw + 6), r.y, bw, r.h), name, self.ui,
+                                              tool_tip_text=f"play {name} ({sid})")
+        self._show_options()
+
+    def _show_options(self) -> None:
+        solo = self.mode == "solo"
+        for key, b in self.mode_buttons.items():
+            (b.select if key == self.mode else b.unselect)()
+        for widget in [self.side_label, self.level_label, *self.side_buttons.values(), *self.level_buttons.values()]:
+            (widget.show if solo else widget.hide)()
+        for sid, b in self.side_buttons.items():
+            (b.select if sid == self.side else b.unselect)()
+        for level, b in self.level_buttons.items():
+            (b.select if level == self.level else b.unselect)()
+
+    def _start(self) -> None:
+        if self.chosen is None:
+            return
+        if self.mode == "solo" and self.side is None:
+            self.notice = "This scenario names no sides to choose from: play it as hotseat."
+            return
+        self.host.start(self.chosen, self.solo_config())
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ui.process_events(event)
@@ -69,17 +144,29 @@ class PickerScene:
                 self.chosen = None
                 self.about.set_text(f"<b>This scenario cannot be loaded:</b><br>{html.escape(str(entry))}")
                 self.start_button.disable()
+            self._set_sides(self.chosen)
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.chosen is not None:
-            self.host.start(self.chosen)
+            self._start()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_button and self.chosen is not None:
-                self.host.start(self.chosen)
+                self._start()
             elif event.ui_element is self.resume_button:
-                self.host.resume(self.autosave)
+                self.host.resume(self.autosave, self.solo_config())
             elif event.ui_element is self.quit_button:
                 self.host.quit()
+            for key, b in self.mode_buttons.items():
+                if event.ui_element is b:
+                    self.set_mode(key)
+            for sid, b in self.side_buttons.items():
+                if event.ui_element is b:
+                    self.side = sid
+                    self._show_options()
+            for level, b in self.level_buttons.items():
+                if event.ui_element is b:
+                    self.level = level
+                    self._show_options()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.chosen is not None:
-            self.host.start(self.chosen)
+            self._start()
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)

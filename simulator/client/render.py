@@ -12,6 +12,29 @@ from simulator.core.scenario import load_scenario
 from simulator.core.session import SAVE_FORMAT, Session
 
 
+def demo_for_render(target: str, step: int | None) -> Any:
+    """The :class:`~simulator.core.demo.Demo` ``target`` names, or None if it is not one:
+    ``demos/<game>/<name>`` (with or without ``.yaml``), a script file with a ``title``,
+    or (with ``--step``) a demo id ``<game>/<name>``."""
+    from simulator.core.demo import Demo, is_demo_ref
+
+    path = Path(target)
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        doc = load_yaml(path)
+        data = doc.data if isinstance(doc.data, dict) else {}
+        if "title" in data and "game" not in data and "format" not in data:
+            return Demo.load(path)
+        return None
+    if is_demo_ref(target):
+        return Demo.load(target)
+    if step is not None and not path.exists():
+        try:
+            load_scenario(target)
+        except DataError:
+            return Demo.load(target)
+    return None
+
+
 def load_for_render(target: str, step: int | None) -> tuple[Session, list[str]]:
     """The session to draw and the pieces to highlight (a script's last action)."""
     path = Path(target)
@@ -20,7 +43,7 @@ def load_for_render(target: str, step: int | None) -> tuple[Session, list[str]]:
         data = doc.data if isinstance(doc.data, dict) else {}
         if data.get("format") == SAVE_FORMAT:
             return Session.load(path), []
-        if "actions" in data:
+        if "game" not in data and {"actions", "scenario", "setup"} & set(data):
             from simulator.core.script import load_script, run_document
 
             result = run_document(load_script(path), until=step)
@@ -52,7 +75,8 @@ def _ref(scene: Any, text: str) -> str | tuple[float, float]:
 
 def render(target: str, out: Path, size: tuple[int, int], step: int | None = None,
            overlays: Mapping[str, Any] | None = None) -> None:
-    """Draw ``target`` (scenario id or file, save, or script) to the PNG ``out``."""
+    """Draw ``target`` (scenario id or file, save, script, or demo) to the PNG ``out``.
+    A demo is drawn as the demonstration scene shows step ``step`` (caption included)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -60,31 +84,16 @@ def render(target: str, out: Path, size: tuple[int, int], step: int | None = Non
     from simulator.client.game_scene import GameScene
 
     overlays = overlays or {}
+    demo = demo_for_render(target, step)
+    if demo is not None:
+        _render_demo(demo, out, size, step or 0, overlays)
+        return
     session, highlight = load_for_render(target, step)
     screen = init_pygame(size)
     try:
         scene = GameScene(None, session, size)
-        view, control = scene.view, scene.control
-        view.labels = bool(overlays.get("labels"))
-        view.tools.highlighted = set(highlight)
-        if overlays.get("range"):
-            pid = overlays["range"]
-            if pid not in scene.model.by_id:
-                raise DataError(f"--range: no piece {pid!r} (pieces: {', '.join(sorted(scene.model.by_id))})")
-            view.tools.move_range = scene.model.presentation.move_range(scene.model.state, pid)
-            view.selected = pid
-            if view.tools.move_range is None:
-                raise DataError(f"--range: the game gives no movement range for {pid!r} now")
-        for key, mode in (("los", "los"), ("measure", "measure")):
-            ends = overlays.get(key)
-            if ends:
-                a, b = (_ref(scene, e) for e in ends)
-                control.set_mode(mode)  # type: ignore[arg-type]
-                control.anchor = a
-                control._tool_to(b)
-                control.mode = "select"
-                if (view.tools.los if key == "los" else view.tools.measure) is None:
-                    raise DataError(f"--{key}: the game cannot answer between {ends[0]} and {ends[1]}")
+        scene.view.tools.highlighted = set(highlight)
+        _overlays(scene, overlays)
         scene.refresh_panels()
         for screen_over in (scene.handover, scene.end):
             if screen_over is not None:   # a picture shows the board, not the hotseat curtain
@@ -93,13 +102,63 @@ def render(target: str, out: Path, size: tuple[int, int], step: int | None = Non
         scene.end_dismissed_at = len(session.steps)
         outcome = session.outcome()
         if outcome is not None:
-            control.say(f"Game over: {outcome.text}" + (f" ({outcome.rule})" if outcome.rule else ""))
+            scene.control.say(f"Game over: {outcome.text}" + (f" ({outcome.rule})" if outcome.rule else ""))
         scene.update(0.0)
         scene.draw(screen)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            pygame.image.save(screen, str(out))
-        except (pygame.error, OSError) as exc:
-            raise DataError(f"cannot write {out}: {exc}") from None
+        _save(screen, out)
     finally:
         pygame.quit()
+
+
+def _save(screen: Any, out: Path) -> None:
+    import pygame
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        pygame.image.save(screen, str(out))
+    except (pygame.error, OSError) as exc:
+        raise DataError(f"cannot write {out}: {exc}") from None
+
+
+def _render_demo(demo: Any, out: Path, size: tuple[int, int], step: int, overlays: Mapping[str, Any]) -> None:
+    """Step ``step`` of a demo as the demonstration scene shows it (caption included)."""
+    import pygame
+
+    from simulator.client.app import init_pygame
+    from simulator.client.demo_scene import DemoScene
+
+    if not 0 <= step <= len(demo):
+        raise DataError(f"--step {step}: {demo.title} has steps 0 to {len(demo)}", file=str(demo.path))
+    screen = init_pygame(size)
+    try:
+        scene = DemoScene(None, demo, size, step)
+        _overlays(scene, overlays)
+        scene.update(0.0)
+        scene.draw(screen)
+        _save(screen, out)
+    finally:
+        pygame.quit()
+
+
+def _overlays(scene: Any, overlays: Mapping[str, Any]) -> None:
+    """Labels, movement range, LOS and measurement on a game or demonstration scene."""
+    view, control = scene.view, scene.control
+    view.labels = bool(overlays.get("labels"))
+    if overlays.get("range"):
+        pid = overlays["range"]
+        if pid not in scene.model.by_id:
+            raise DataError(f"--range: no piece {pid!r} (pieces: {', '.join(sorted(scene.model.by_id))})")
+        view.tools.move_range = scene.model.presentation.move_range(scene.model.state, pid)
+        view.selected = pid
+        if view.tools.move_range is None:
+            raise DataError(f"--range: the game gives no movement range for {pid!r} now")
+    for key, mode in (("los", "los"), ("measure", "measure")):
+        ends = overlays.get(key)
+        if ends:
+            a, b = (_ref(scene, e) for e in ends)
+            control.set_mode(mode)  # type: ignore[arg-type]
+            control.anchor = a
+            control._tool_to(b)
+            control.mode = "select"
+            if (view.tools.los if key == "los" else view.tools.measure) is None:
+                raise DataError(f"--{key}: the game cannot answer between {ends[0]} and {ends[1]}")

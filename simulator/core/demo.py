@@ -190,7 +190,7 @@ def resolve_demo(ref: str | Path, demos_dir: Path | None = None) -> tuple[Path, 
     if name.count("/") == 1 and candidate.is_file():
         return candidate, name
     known = ", ".join(d for d, _ in list_demos(folder)) or "none"
-    raise DataError(f"no demo {text!r} (known demos: {known})")
+    raise DataError(f"no such demo file or demo id (known demos: {known})", file=text)
 
 
 def _id_of(path: Path) -> str:

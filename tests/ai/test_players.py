@@ -39,3 +39,20 @@ def test_unknown_level_is_refused():
 
     with pytest.raises(ValueError, match="unknown computer level"):
         make_player("grandmaster")
+
+
+def test_a_game_failing_in_look_ahead_does_not_stop_the_player(race, monkeypatch):
+    """A game whose ``apply`` breaks on a guessed state (say, a ``determinize`` that leaves
+    a hidden deck as a count) still gets a legal move from every level."""
+    session = Session(GAME, race, seed=1)
+    legal = session.legal_actions()
+
+    def broken(self, state, action, ctx):
+        raise AttributeError("'int' object has no attribute 'pop'")
+
+    monkeypatch.setattr(type(GAME), "apply", broken)
+    for level in ("easy", "normal"):
+        player = make_player(level, 0)
+        if level == "normal":
+            player.playouts = 10  # type: ignore[attr-defined]
+        assert player.choose(session, "A") in legal

@@ -87,7 +87,9 @@ class HexSkirmish(Game):
                                "facing": p.get("facing", 0), "mp": p.get("mp", 3), "values": p.get("values", []),
                                "label": p.get("label", ""), "layer": p.get("layer", 0)}
         return {"players": ["red", "blue"], "active": "red", "turn": 1, "map": str(path), "pieces": pieces,
-                "goal": scenario.setup.get("goal", "1910"), "burnt": []}
+                "goal": scenario.setup.get("goal", "1910"), "burnt": [],
+                # optional: how many actions a side may take before it must end its phase
+                "orders": scenario.setup.get("orders"), "used": 0}
 
     def action_types(self) -> Mapping[str, str]:
         return {"move": "move a counter to a hex", "face": "turn a counter", "end_phase": "pass to the other side",
@@ -95,6 +97,8 @@ class HexSkirmish(Game):
 
     def legal_actions(self, state: State) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
+        if state.get("orders") is not None and state.get("used", 0) >= state["orders"]:
+            return [{"type": "end_phase"}]
         for pid, p in state["pieces"].items():
             if p["side"] != state["active"]:
                 continue
@@ -112,10 +116,15 @@ class HexSkirmish(Game):
         kind = action["type"]
         if kind == "end_phase":
             state["active"] = _other(state["active"])
+            state["used"] = 0
             if state["active"] == "red":
                 state["turn"] += 1
             ctx.emit("phase", f"{state['active']} to play (turn {state['turn']})", "HX 1.2")
             return
+        if state.get("orders") is not None:
+            if state.get("used", 0) >= state["orders"]:
+                raise IllegalAction(f"{state['active']} has used its {state['orders']} orders this turn", "HX 1.3")
+            state["used"] = state.get("used", 0) + 1
         pid = action.get("piece")
         piece = state["pieces"].get(pid)
         if piece is None:
@@ -310,6 +319,8 @@ class TableSkirmish(Game):
 
     def legal_actions(self, state: State) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
+        if state.get("orders") is not None and state.get("used", 0) >= state["orders"]:
+            return [{"type": "end_phase"}]
         for pid, p in state["pieces"].items():
             if p["side"] == state["active"]:
                 x, y = p["at"]
@@ -472,6 +483,10 @@ class ShipRace(Game):
 
     def _waiting(self, state: State) -> str | None:
         return next((p for p in state["players"] if state["speeds"][p] is None), None)
+
+    def active_player(self, state: State) -> str | None:
+        """The side choosing its speed in secret, else the side sailing."""
+        return self._waiting(state) or state["active"]
 
     def legal_actions(self, state: State) -> list[dict[str, Any]]:
         who = self._waiting(state)
