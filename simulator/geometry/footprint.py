@@ -93,6 +93,23 @@ class Footprint:
     def __hash__(self) -> int:
         return hash((self.grid, self.offsets.tobytes()))
 
+    @classmethod
+    def from_axial(cls, cells: Iterable[Sequence[int]], grid: HexGrid,
+                   drawn_facing: int | str = 0) -> "Footprint":
+        """A footprint from axial ``(q, r)`` offsets drawn with the bow towards ``drawn_facing``.
+
+        Data files may draw a ship in whatever heading is natural (Vikings draws them bowing
+        east); the offsets are turned to facing 0 here, keeping their order.
+
+        >>> g = HexGrid("pointy", "odd-r", 2, 1, 1)
+        >>> fp = Footprint.from_axial([(0, 0), (1, 0)], g, drawn_facing=1)   # bow east
+        >>> fp.place("0505", 1).labels()
+        ['0505', '0605']
+        """
+        q_r = np.asarray([tuple(c)[:2] for c in cells], dtype=np.int64).reshape(-1, 2)
+        cubes = np.column_stack([q_r[:, 0], q_r[:, 1], -q_r[:, 0] - q_r[:, 1]])
+        return cls(cube_rotate(cubes, -grid.direction_index(drawn_facing)), grid)
+
     def place(self, pivot: str, facing: int | str = 0) -> "PlacedFootprint":
         """Put the footprint on the map with its pivot on ``pivot``."""
         return PlacedFootprint(self, self.grid.cube(pivot), self.grid.direction_index(facing))
@@ -145,6 +162,28 @@ class PlacedFootprint:
         k = (self.facing + (5 if side == "left" else 1) + (0 if forward else 3)) % 6
         d = self.grid.direction_vectors[k]
         return replace(self, pivot=tuple(int(x) for x in np.array(self.pivot) + d))  # type: ignore[arg-type]
+
+    def shift(self, direction: int | str, n: int = 1) -> "PlacedFootprint":
+        """Translate ``n`` hexes in any grid direction, keeping the facing (a rope hauling a boat
+        sideways, one boat pushing another aside).
+
+        >>> g = HexGrid.dragon_rage()
+        >>> Footprint(np.zeros((1, 3), int), g).place("1010", "N").shift("S", 2).pivot_label
+        '1012'
+        """
+        d = self.grid.direction_vectors[self.grid.direction_index(direction)] * n
+        return replace(self, pivot=tuple(int(x) for x in np.array(self.pivot) + d))  # type: ignore[arg-type]
+
+    def on_grid(self) -> bool:
+        """True if every covered hex has a label (a footprint pushed past the first row or
+        column does not: labels are never negative); call before :meth:`labels`.
+
+        >>> g = HexGrid.dragon_rage()
+        >>> boat = Footprint(ship_shape(3, sides=False), g)
+        >>> boat.place("0102", "N").on_grid(), boat.place("0100", "N").on_grid()
+        (True, False)
+        """
+        return bool(self.grid.labelable(self.cubes()).all())
 
     # ------------------------------------------------------------- tests
     def overlaps(self, other: "PlacedFootprint") -> bool:

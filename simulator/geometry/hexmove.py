@@ -28,7 +28,8 @@ from numpy.typing import NDArray
 
 from .hexgrid import HexGrid, Hexside
 
-__all__ = ["HexMap", "Reachable", "reachable", "path_cost", "step_cost"]
+__all__ = ["HexMap", "Reachable", "reachable", "path_cost", "step_cost", "FacingReachable",
+           "reachable_with_facing"]
 
 EntryCost = Union[Mapping[str, "float | None"], Callable[[str], "float | None"], float]
 HexsideRule = Callable[[str, str], "float | None"]
@@ -271,3 +272,127 @@ def path_cost(
             return None, why
         total += c
     return total, ""
+
+
+# ------------------------------------------------------------------ movement with a facing
+FacingStep = Callable[[str, int, str, int], "float | None"]
+FacingTurn = Callable[[str, int, int], "float | None"]
+
+
+@dataclass
+class FacingReachable:
+    """Result of :func:`reachable_with_facing`: a search over (hex, facing) states.
+
+    ``state_cost`` maps every reached ``(hex, facing)`` to its cheapest cost; ``cost`` is the
+    cheapest cost per hex whatever the facing; ``endable`` leaves out ``no_stop`` hexes.
+    """
+
+    hexmap: HexMap
+    start: tuple[str, int]
+    state_cost: dict[tuple[str, int], float]
+    parent: dict[tuple[str, int], "tuple[str, int] | None"]
+    cost: dict[str, float]
+    endable: set[str]
+
+    def best_facing(self, label: str) -> int:
+        """The facing reached most cheaply in ``label`` (lowest index on ties)."""
+        if label not in self.cost:
+            raise ValueError(f"hex {label} cannot be reached within the movement allowance")
+        return min(f for (h, f), c in self.state_cost.items() if h == label and c == self.cost[label])
+
+    def states_to(self, label: str, facing: "int | None" = None) -> list[tuple[str, int]]:
+        """Cheapest chain of (hex, facing) states from the start to ``label`` (both included);
+        in-place turns appear as consecutive states on one hex."""
+        end = (label, self.best_facing(label) if facing is None else facing)
+        if end not in self.state_cost:
+            raise ValueError(f"hex {label} facing {facing} cannot be reached within the allowance")
+        out = [end]
+        while (p := self.parent[out[-1]]) is not None:
+            out.append(p)
+        return out[::-1]
+
+    def path_to(self, label: str, facing: "int | None" = None) -> list[str]:
+        """The hexes entered on the cheapest way to ``label``, start first (turns dropped)."""
+        hexes: list[str] = []
+        for h, _ in self.states_to(label, facing):
+            if not hexes or hexes[-1] != h:
+                hexes.append(h)
+        return hexes
+
+    def __contains__(self, label: object) -> bool:
+        return label in self.cost
+
+
+def reachable_with_facing(
+    hexmap: HexMap,
+    start: str,
+    facing: int,
+    *,
+    step: FacingStep,
+    turn: "FacingTurn | None" = None,
+    blocked: Collection[str] = (),
+    no_stop: Collection[str] = (),
+    budget: float = math.inf,
+) -> FacingReachable:
+    """Dijkstra over (hex, facing) for pieces whose costs depend on the way they face.
+
+    ``step(a, facing, b, direction)`` is the cost of moving from ``a`` (facing ``facing``) into
+    the neighbour ``b`` lying in ``direction``; afterwards the piece faces ``direction``.
+    ``None`` (or ``inf``) forbids the step. ``turn(hex, facing, new_facing)`` is the cost of
+    turning one 60-degree step in place (new_facing = facing +/- 1 mod 6); without it pieces
+    never turn in place. ``blocked`` hexes are never entered; ``no_stop`` hexes may be passed
+    through but are left out of :attr:`FacingReachable.endable`.
+
+    >>> from simulator.geometry.hexgrid import HexGrid
+    >>> g = HexGrid.dragon_rage()
+    >>> m = HexMap(g, g.all_labels(5, 5))
+    >>> ahead_free = lambda a, f, b, d: 1 + max(0, min((d - f) % 6, (f - d) % 6) - 1)
+    >>> r = reachable_with_facing(m, "0303", 3, step=ahead_free, budget=1)
+    >>> sorted(r.endable)   # facing S: S, SE and SW cost 1, the rest 2 or more
+    ['0203', '0303', '0304', '0403']
+    """
+    if start not in hexmap:
+        raise ValueError(f"start hex {start} is not on the map")
+    block = frozenset(blocked)
+    origin = (start, facing % 6)
+    state_cost: dict[tuple[str, int], float] = {}
+    parent: dict[tuple[str, int], "tuple[str, int] | None"] = {}
+    heap: list[tuple[float, int, tuple[str, int], "tuple[str, int] | None"]] = [(0.0, 0, origin, None)]
+    counter = 1
+    labels, nbr, index = hexmap.labels, hexmap.nbr, hexmap.index
+    while heap:
+        c, _, st, p = heapq.heappop(heap)
+        if st in state_cost:
+            continue
+        state_cost[st] = c
+        parent[st] = p
+        h, f = st
+        moves: list[tuple[float, tuple[str, int]]] = []
+        for d, j in enumerate(nbr[index[h]]):
+            if j < 0:
+                continue
+            nb = labels[j]
+            if nb in block or (nb, d) in state_cost:
+                continue
+            sc = step(h, f, nb, d)
+            if sc is not None and not math.isinf(sc):
+                moves.append((float(sc), (nb, d)))
+        if turn is not None:
+            for nf in ((f + 1) % 6, (f + 5) % 6):
+                if (h, nf) in state_cost:
+                    continue
+                tc = turn(h, f, nf)
+                if tc is not None and not math.isinf(tc):
+                    moves.append((float(tc), (h, nf)))
+        for sc, nxt in moves:
+            nc = c + sc
+            if nc <= budget + 1e-9:
+                heapq.heappush(heap, (nc, counter, nxt, st))
+                counter += 1
+    cost: dict[str, float] = {}
+    for (h, _), c in state_cost.items():
+        if h not in cost or c < cost[h]:
+            cost[h] = c
+    no = set(no_stop)
+    endable = {h for h in cost if h not in no}
+    return FacingReachable(hexmap, origin, state_cost, parent, cost, endable)

@@ -10,10 +10,12 @@ Conventions
   ``+depth/2`` along the facing; ``width`` is the length of the front edge.
 * A polygon is a ``(k, 2)`` vertex array (simple, either winding).
 * All distances are **edge to edge** and 0 when shapes touch or overlap.
-* ASOIAF arcs: the tray's two diagonals, extended, split the plane into four wedges: Front
-  (beyond the front edge), Rear, Left and Right flank (the rulebook's notch geometry is lost,
-  asoiaf.md section 5; this is the brief's definition).  A point exactly on a diagonal counts as
-  Front/Rear (the tie-break is documented, not rule-derived).
+* ASOIAF arcs: a ray leaves each tray corner at 45 degrees outward (bisecting the corner's
+  outside angle); the four rays and the tray's edges split the plane into Front (beyond the front
+  edge), Right, Rear and Left (the rulebook's notch images are lost: candidate (a) of the ASOIAF
+  digest section 19.3, the engine's choice).  Equivalently a point belongs to the arc of the edge it
+  lies furthest beyond: ``argmax(f - d/2, r - w/2, -f - d/2, -r - w/2)`` in tray coordinates.  A
+  point exactly on a ray counts as Front/Rear (a documented tie-break, not rule-derived).
 
 >>> a = Shapes.circles([[0, 0, 0.5], [3, 0, 0.5]])
 >>> distance_matrix(a).round(3).tolist()
@@ -34,6 +36,12 @@ __all__ = [
     "Shapes", "rect_corners", "distance_matrix", "contacts", "within", "arc_codes", "ARCS",
     "arc_of", "arc_fractions", "rotate_points", "rotate_rects", "los", "cohesion", "MoveCheck",
     "check_move", "polygon_area", "path_length_inside",
+    # additions for SAGA's round bases (signed gaps, table edges, segments against terrain)
+    "circle_gaps", "circles_inside_rect", "segment_polygon_distance", "segment_through_polygon",
+    "segment_crosses_polyline",
+    # additions for ASOIAF's trays (45-degree arcs, overlap depth, straight sweeps, first contact)
+    "tray_axes", "arc_part", "convex_hull", "swept_polygon", "overlap_depth", "convex_clip",
+    "point_polygon_distance", "polygon_distance", "first_contact",
 ]
 
 F = NDArray[np.float64]
@@ -209,10 +217,13 @@ def within(a: Shapes, b: "Shapes | None", dist: float) -> NDArray[np.bool_]:
 
 def arc_codes(trays: ArrayLike, points: ArrayLike) -> NDArray[np.int64]:
     """Arc index ``(n_trays, n_points)`` of points seen from trays: 0 front, 1 right, 2 rear,
-    3 left (see :data:`ARCS`).  Boundaries (on a diagonal) go to front/rear.
+    3 left (see :data:`ARCS`), by the 45-degree corner rays (module docstring).  A point on a ray
+    goes to front/rear; points inside the tray get the arc of the nearest edge.
 
     >>> arc_codes([[0, 0, 4, 2, 90]], [[0, 5], [5, 0], [0, -5], [-5, 0]]).tolist()
     [[0, 1, 2, 3]]
+    >>> arc_codes([[0, 0, 4, 2, 90]], [[3, 1.6], [3, 2]]).tolist()   # beyond the right edge most
+    [[1, 0]]
     """
     r = np.asarray(trays, dtype=np.float64).reshape(-1, 5)
     p = np.asarray(points, dtype=np.float64).reshape(-1, 2)
@@ -222,13 +233,17 @@ def arc_codes(trays: ArrayLike, points: ArrayLike) -> NDArray[np.int64]:
     fwd = dx * np.cos(th) + dy * np.sin(th)
     rgt = dx * np.sin(th) - dy * np.cos(th)
     hw, hd = r[:, 2:3] / 2, r[:, 3:4] / 2
-    # |fwd| / hd >= |rgt| / hw  <=>  front/rear wedge
-    fr = np.abs(fwd) * hw >= np.abs(rgt) * hd
+    # how far the point lies beyond each edge's line; front/rear win ties (points on a ray)
+    fr = np.abs(fwd) - hd >= np.abs(rgt) - hw
     return np.where(fr, np.where(fwd >= 0, 0, 2), np.where(rgt >= 0, 1, 3)).astype(np.int64)
 
 
 def arc_of(tray: ArrayLike, point: ArrayLike) -> str:
-    """Arc name of one point seen from one tray."""
+    """Arc name of one point seen from one tray.
+
+    >>> arc_of([0, 0, 4, 2, 90], [0, -3])
+    'rear'
+    """
     return ARCS[int(arc_codes(tray, point)[0, 0])]
 
 
@@ -251,43 +266,220 @@ def _clip_halfplane(poly: F, nx: float, ny: float, c: float) -> F:
     return np.array(out) if out else np.zeros((0, 2))
 
 
-def arc_fractions(tray: ArrayLike, shape_poly: ArrayLike) -> dict[str, float]:
-    """Fraction of a target's area in each arc of ``tray`` (majority rule: take the max).
-
-    >>> f = arc_fractions([0, 0, 4, 2, 90], rect_corners([[0, 5, 2, 1, 0]])[0])
-    >>> round(f["front"], 3)
-    1.0
-    """
+def _arc_planes(tray: ArrayLike) -> dict[str, list[tuple[F, float]]]:
+    """Each arc of a tray as three half-planes ``n . p >= c`` (the arc's edge lies further
+    beyond than each of the other three edges)."""
     r = np.asarray(tray, dtype=np.float64).reshape(5)
-    poly = np.asarray(shape_poly, dtype=np.float64)
     th = np.radians(r[4])
     f = np.array([np.cos(th), np.sin(th)])
     rt = np.array([f[1], -f[0]])
     hw, hd = r[2] / 2, r[3] / 2
     c = r[:2]
-    # wedge boundaries: lines through the centre along the diagonals d1 = f*hd + rt*hw,
-    # d2 = f*hd - rt*hw. Normal n(d) = rotate d by +90.
-    total = polygon_area(poly)
+    # excess beyond an edge: e(dir, half) = dir . (p - c) - half; arc A beats B: (dA - dB) . p >= ...
+    edges = {"front": (f, hd), "right": (rt, hw), "rear": (-f, hd), "left": (-rt, hw)}
+    out: dict[str, list[tuple[F, float]]] = {}
+    for name, (da, ha) in edges.items():
+        planes = []
+        for other, (db, hb) in edges.items():
+            if other != name:
+                n = da - db
+                planes.append((n, float(n @ c) + ha - hb))
+        out[name] = planes
+    return out
+
+
+def arc_part(tray: ArrayLike, shape_poly: ArrayLike, arc: str) -> F:
+    """The part of a convex polygon lying in one arc of ``tray`` (a possibly empty polygon).
+
+    >>> polygon_area(arc_part([0, 0, 4, 2, 90], [[-1, 2], [1, 2], [1, 3], [-1, 3]], "front"))
+    2.0
+    """
+    p = np.asarray(shape_poly, dtype=np.float64).reshape(-1, 2)
+    for n, c in _arc_planes(tray)[arc]:
+        p = _clip_halfplane(p, float(n[0]), float(n[1]), c)
+        if len(p) == 0:
+            break
+    return p
+
+
+def arc_fractions(tray: ArrayLike, shape_poly: ArrayLike) -> dict[str, float]:
+    """Fraction of a convex target's area in each arc of ``tray`` (the majority rule takes the
+    largest; the four arcs tile the plane, so the fractions sum to 1).
+
+    >>> f = arc_fractions([0, 0, 4, 2, 90], rect_corners([[0, 5, 2, 1, 0]])[0])
+    >>> round(f["front"], 3)
+    1.0
+    """
+    total = polygon_area(shape_poly)
     out = {}
-    d1, d2 = f * hd + rt * hw, f * hd - rt * hw
-
-    def n_of(d: F) -> F:
-        return np.array([-d[1], d[0]])
-
-    # front: between d1 and d2 on the +f side: left of d1 (ccw), right of d2
-    spec = {
-        "front": [(n_of(d1), 1), (n_of(d2), -1)],
-        "rear": [(n_of(d1), -1), (n_of(d2), 1)],
-        "right": [(n_of(d1), -1), (n_of(d2), -1)],
-        "left": [(n_of(d1), 1), (n_of(d2), 1)],
-    }
-    for name, planes in spec.items():
-        p = poly
-        for nrm, sgn in planes:
-            nn = nrm * sgn
-            p = _clip_halfplane(p, nn[0], nn[1], float(nn @ c))
+    for name in ARCS:
+        p = arc_part(tray, shape_poly, name)
         out[name] = (polygon_area(p) / total) if (total > 0 and len(p) >= 3) else 0.0
     return out
+
+
+# ----------------------------------------------------------------------------- trays (ASOIAF)
+
+
+def tray_axes(facing_deg: float) -> tuple[F, F]:
+    """Unit vectors ``(forward, right)`` of a tray facing ``facing_deg`` (CCW from +x).
+
+    >>> [v.round(6).tolist() for v in tray_axes(90)]
+    [[0.0, 1.0], [1.0, -0.0]]
+    """
+    th = np.radians(facing_deg)
+    f = np.array([np.cos(th), np.sin(th)])
+    return f, np.array([f[1], -f[0]])
+
+
+def convex_hull(points: ArrayLike) -> F:
+    """Convex hull (counter-clockwise, no repeated or collinear points) of a point set.
+
+    >>> convex_hull([[0, 0], [2, 0], [1, 1], [2, 2], [0, 2], [1, 0]]).tolist()
+    [[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]]
+    """
+    return _hull(np.asarray(points, dtype=np.float64).reshape(-1, 2)).astype(np.float64)
+
+
+def swept_polygon(poly: ArrayLike, offset: ArrayLike) -> F:
+    """The area a convex polygon covers while translated by ``offset`` (a straight move).
+
+    >>> polygon_area(swept_polygon([[0, 0], [1, 0], [1, 1], [0, 1]], [3, 0]))
+    4.0
+    """
+    p = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
+    return convex_hull(np.concatenate([p, p + np.asarray(offset, dtype=np.float64)]))
+
+
+def overlap_depth(a: ArrayLike, b: ArrayLike) -> float:
+    """Separating-axis depth of two convex polygons: positive = how far they interpenetrate
+    along the best axis, 0 when they touch, negative = a gap (a lower bound of the distance).
+    Trays "overlap" when this exceeds a small tolerance (touching trays do not).
+
+    >>> overlap_depth([[0, 0], [2, 0], [2, 2], [0, 2]], [[1.5, 0], [3, 0], [3, 2], [1.5, 2]])
+    0.5
+    >>> overlap_depth([[0, 0], [2, 0], [2, 2], [0, 2]], [[2, 0], [3, 0], [3, 2], [2, 2]])
+    0.0
+    """
+    p = np.asarray(a, dtype=np.float64).reshape(-1, 2)
+    q = np.asarray(b, dtype=np.float64).reshape(-1, 2)
+    e = np.concatenate([np.roll(p, -1, axis=0) - p, np.roll(q, -1, axis=0) - q])
+    n = np.stack([-e[:, 1], e[:, 0]], -1)
+    ln = np.hypot(n[:, 0], n[:, 1])
+    n = n[ln > 1e-12] / ln[ln > 1e-12, None]
+    pa, pb = p @ n.T, q @ n.T
+    depth = np.minimum(pa.max(axis=0) - pb.min(axis=0), pb.max(axis=0) - pa.min(axis=0))
+    return float(depth.min())
+
+
+def convex_clip(poly: ArrayLike, convex: ArrayLike) -> F:
+    """The part of a polygon inside a convex polygon (either winding); may be empty.
+
+    >>> polygon_area(convex_clip([[0, 0], [2, 0], [2, 2], [0, 2]], [[1, 1], [3, 1], [3, 3], [1, 3]]))
+    1.0
+    """
+    p = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
+    c = np.asarray(convex, dtype=np.float64).reshape(-1, 2)
+    centre = c.mean(axis=0)
+    for s, e in zip(c, np.roll(c, -1, axis=0)):
+        d = e - s
+        n = np.array([-d[1], d[0]])
+        if float(n @ (centre - s)) < 0:
+            n = -n
+        p = _clip_halfplane(p, float(n[0]), float(n[1]), float(n @ s))
+        if len(p) == 0:
+            break
+    return p
+
+
+def point_polygon_distance(point: ArrayLike, poly: ArrayLike) -> float:
+    """Distance from a point to a polygon's area (0 inside).
+
+    >>> point_polygon_distance([0, 3], [[-1, -1], [1, -1], [1, 1], [-1, 1]])
+    2.0
+    """
+    v = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
+    pt = np.asarray(point, dtype=np.float64).reshape(1, 2)
+    return _poly_dist(v, pt)
+
+
+def polygon_distance(a: ArrayLike, b: ArrayLike) -> float:
+    """Edge-to-edge distance of two polygons (0 when they touch or overlap); one pair of
+    :func:`distance_matrix`.
+
+    >>> polygon_distance([[0, 0], [1, 0], [1, 1], [0, 1]], [[4, 0], [5, 0], [5, 1], [4, 1]])
+    3.0
+    """
+    p = np.asarray(a, dtype=np.float64).reshape(-1, 2)
+    q = np.asarray(b, dtype=np.float64).reshape(-1, 2)
+    if points_in_polygon(p[:1], q, eps=0.0)[0] or points_in_polygon(q[:1], p, eps=0.0)[0]:
+        return 0.0
+    d = segment_segment_distance(p[:, None], np.roll(p, -1, axis=0)[:, None], q[None], np.roll(q, -1, axis=0)[None])
+    return float(d.min())
+
+
+def first_contact(poly: ArrayLike, direction: ArrayLike, length: float, others: Sequence[ArrayLike],
+                  gap: float = 0.0) -> F:
+    """Travel ``t`` in ``[0, length]`` at which convex ``poly`` moved straight along ``direction``
+    first comes within ``gap`` of each convex polygon of ``others`` (``inf``: never on this move;
+    ``0``: already within).  Exact: the first time the distance reaches ``gap`` is when some
+    vertex of one polygon meets the ``gap``-capsule of an edge of the other, so each
+    vertex/edge pair is solved in closed form (a ray against a capsule).
+
+    >>> first_contact([[0, 0], [1, 0], [1, 1], [0, 1]], [1, 0], 10,
+    ...               [[[4, 0], [5, 0], [5, 1], [4, 1]], [[0, 5], [1, 5], [1, 6], [0, 6]]]).tolist()
+    [3.0, inf]
+    >>> first_contact([[0, 0], [1, 0], [1, 1], [0, 1]], [1, 0], 10, [[[4, 0], [5, 0], [5, 1], [4, 1]]], gap=1.0).tolist()
+    [2.0]
+    """
+    p = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
+    v = np.asarray(direction, dtype=np.float64).reshape(2)
+    v = v / np.hypot(*v)
+    out = np.full(len(others), np.inf)
+    for k, other in enumerate(others):
+        q = np.asarray(other, dtype=np.float64).reshape(-1, 2)
+        if polygon_distance(p, q) <= gap + 1e-12:
+            out[k] = 0.0
+            continue
+        # p's vertices moving along +v against q's edges; q's vertices moving along -v against p's
+        t1 = _ray_capsules(p, v, q, gap)
+        t2 = _ray_capsules(q, -v, p, gap)
+        t = min(t1, t2)
+        out[k] = t if t <= length + 1e-12 else np.inf
+    return out
+
+
+def _ray_capsules(pts: F, v: F, poly: F, r: float) -> float:
+    """Smallest ``t >= 0`` at which some point ``pts[i] + t v`` comes within ``r`` of an edge of
+    ``poly`` (``inf`` if never); ``v`` is a unit vector."""
+    a = poly[None, :, :]
+    b = np.roll(poly, -1, axis=0)[None, :, :]
+    p = pts[:, None, :]
+    best = np.full((pts.shape[0], poly.shape[0]), np.inf)
+    # end discs |p + t v - a| = r
+    for c in (a, b):
+        w = p - c
+        bq = w[..., 0] * v[0] + w[..., 1] * v[1]
+        cq = (w ** 2).sum(-1) - r * r
+        disc = bq * bq - cq
+        with np.errstate(invalid="ignore"):
+            t = -bq - np.sqrt(np.where(disc >= 0, disc, np.nan))
+        ok = (disc >= 0) & (t >= -1e-12)
+        best = np.where(ok, np.minimum(best, np.maximum(t, 0.0)), best)
+    # the two sides of the capsule: |(p + t v - a) . n| = r with the foot inside the edge
+    d = b - a
+    ln = np.hypot(d[..., 0], d[..., 1])
+    u = d / np.where(ln > 0, ln, 1.0)[..., None]
+    n = np.stack([-u[..., 1], u[..., 0]], -1)
+    s0 = ((p - a) * n).sum(-1)
+    vn = (n * v).sum(-1)
+    for side in (r, -r):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = (side - s0) / vn
+            foot = ((p + t[..., None] * v - a) * u).sum(-1)
+        ok = (np.abs(vn) > 1e-15) & (t >= -1e-12) & (foot >= 0) & (foot <= ln) & (ln > 0)
+        best = np.where(ok, np.minimum(best, np.maximum(t, 0.0)), best)
+    return float(best.min())
 
 
 # ----------------------------------------------------------------------------- transforms
@@ -568,3 +760,80 @@ def _swept_hits_poly(kind: str, p: F, swept: list[F], rad: float, poly: F, stric
         if points_in_polygon(sp[:1], poly, eps=0.0)[0] or points_in_polygon(poly[:1], sp, eps=0.0)[0]:
             return True
     return False
+
+
+# ----------------------------------------------------------------------------- round bases (SAGA)
+
+
+def circle_gaps(a: ArrayLike, b: ArrayLike | None = None) -> F:
+    """Signed edge-to-edge gaps ``(n, m)`` between round bases ``(x, y, r)``: negative values
+    are the overlap depth (what :func:`distance_matrix` clamps to 0), so one call tells apart
+    bases apart, touching and overlapping.
+
+    >>> circle_gaps([[0, 0, 0.5]], [[3, 0, 0.5], [0.5, 0, 0.5]]).round(3).tolist()
+    [[2.0, -0.5]]
+    """
+    p = np.asarray(a, dtype=np.float64).reshape(-1, 3)
+    q = p if b is None else np.asarray(b, dtype=np.float64).reshape(-1, 3)
+    d = np.hypot(p[:, None, 0] - q[None, :, 0], p[:, None, 1] - q[None, :, 1])
+    return d - p[:, None, 2] - q[None, :, 2]
+
+
+def circles_inside_rect(circles: ArrayLike, width: float, height: float, eps: float = 1e-6) -> NDArray[np.bool_]:
+    """Which round bases lie wholly on a ``width`` x ``height`` table with a corner at the origin
+    (touching the edge counts as on the table).
+
+    >>> circles_inside_rect([[0.5, 0.5, 0.5], [0.4, 3, 0.5]], 10, 10).tolist()
+    [True, False]
+    """
+    c = np.asarray(circles, dtype=np.float64).reshape(-1, 3)
+    x, y, r = c[:, 0], c[:, 1], c[:, 2]
+    return (x - r >= -eps) & (x + r <= width + eps) & (y - r >= -eps) & (y + r <= height + eps)
+
+
+def segment_polygon_distance(p0: ArrayLike, p1: ArrayLike, poly: ArrayLike) -> float:
+    """Distance between the segment ``p0-p1`` and a polygon's area (0 when they meet or the
+    segment lies inside).
+
+    >>> segment_polygon_distance([0, 0], [0, 4], [[2, 0], [3, 0], [3, 1], [2, 1]])
+    2.0
+    >>> segment_polygon_distance([2.5, 0.5], [2.6, 0.5], [[2, 0], [3, 0], [3, 1], [2, 1]])
+    0.0
+    """
+    a = np.asarray(p0, dtype=np.float64).reshape(2)
+    b = np.asarray(p1, dtype=np.float64).reshape(2)
+    v = np.asarray(poly, dtype=np.float64)
+    if points_in_polygon(np.stack([a, b]), v, eps=0.0).any():
+        return 0.0
+    return float(segment_segment_distance(a, b, v, np.roll(v, -1, axis=0)).min())
+
+
+def segment_through_polygon(p0: ArrayLike, p1: ArrayLike, poly: ArrayLike, eps: float = EPS) -> bool:
+    """Whether the segment meets a polygon that contains neither end: it passes through (or
+    grazes) the area, as a sight line through high terrain the target does not stand in.
+
+    >>> segment_through_polygon([0, 0.5], [5, 0.5], [[2, 0], [3, 0], [3, 1], [2, 1]])
+    True
+    >>> segment_through_polygon([2.5, 0.5], [5, 0.5], [[2, 0], [3, 0], [3, 1], [2, 1]])
+    False
+    """
+    a = np.asarray(p0, dtype=np.float64).reshape(2)
+    b = np.asarray(p1, dtype=np.float64).reshape(2)
+    v = np.asarray(poly, dtype=np.float64)
+    if points_in_polygon(np.stack([a, b]), v, eps=0.0).any():
+        return False
+    return bool(segment_segment_distance(a, b, v, np.roll(v, -1, axis=0)).min() <= eps)
+
+
+def segment_crosses_polyline(p0: ArrayLike, p1: ArrayLike, line: ArrayLike, eps: float = EPS) -> NDArray[np.bool_]:
+    """Whether each segment ``p0[i]-p1[i]`` meets (crosses or touches) an open polyline such as
+    a hedge or a wall; ``p0``/``p1`` are ``(2,)`` or ``(n, 2)``.
+
+    >>> segment_crosses_polyline([[0, 0], [0, 0]], [[2, 2], [2, -2]], [[1, 0], [1, 5]]).tolist()
+    [True, False]
+    """
+    a = np.asarray(p0, dtype=np.float64).reshape(-1, 2)
+    b = np.asarray(p1, dtype=np.float64).reshape(-1, 2)
+    v = np.asarray(line, dtype=np.float64).reshape(-1, 2)
+    d = segment_segment_distance(a[:, None], b[:, None], v[None, :-1], v[None, 1:])
+    return (d <= eps).any(axis=1)

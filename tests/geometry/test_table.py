@@ -204,9 +204,9 @@ def test_swept_rect_and_costs() -> None:
 
 
 def test_arcs_and_rotation() -> None:
-    tray = [[0, 0, 4, 2, 90]]  # facing +y, front edge y=1, diagonals through (+-2, +-1)
-    codes = arc_codes(tray, [[0, 3], [3, 1], [3, 1.6], [-3, 0], [0, -9], [2, 1]])
-    assert codes.tolist() == [[0, 1, 0, 3, 2, 0]]
+    tray = [[0, 0, 4, 2, 90]]  # facing +y, front edge y=1, 45-degree rays from (+-2, +-1)
+    codes = arc_codes(tray, [[0, 3], [3, 1], [3, 1.6], [-3, 0], [0, -9], [2, 1], [3, 2.1]])
+    assert codes.tolist() == [[0, 1, 1, 3, 2, 0, 0]]
     # rotating the tray and the points together keeps the arcs
     rng = np.random.default_rng(0)
     pts = rng.uniform(-8, 8, (200, 2))
@@ -219,9 +219,9 @@ def test_arcs_and_rotation() -> None:
     target = rect_corners([[2.5, 2.5, 2, 1, 0]])[0]
     f = arc_fractions(tray[0], target)
     assert abs(sum(f.values()) - 1) < 1e-9
-    # oracle for fractions with shapely: front wedge polygon
+    # oracle for fractions with shapely: the front arc between the rays from (-2, 1) and (2, 1)
     big = 100
-    front = shapely.Polygon([(0, 0), (2 * big, 1 * big), (-2 * big, 1 * big)])
+    front = shapely.Polygon([(-2, 1), (2, 1), (2 + big, 1 + big), (-2 - big, 1 + big)])
     assert abs(f["front"] - front.intersection(shapely.Polygon(target)).area / 2.0) < 1e-9
 
 

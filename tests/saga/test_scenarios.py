@@ -1,5 +1,6 @@
 """Scenario set-up, victory points and outcomes; presentation; a seeded random playout."""
 
+import copy
 import random
 
 import pytest
@@ -134,3 +135,46 @@ def test_random_playouts_quickstart() -> None:
 def test_random_playout_scenarios(sid: str) -> None:
     s = _playout(sid, 1, 600)
     assert s.outcome() is not None
+
+
+def test_presentation_flips_y_once() -> None:
+    """State and actions use table.py's y-up inches; the client's view has y down (view.py)."""
+    s = Session.new("saga/s1-warlords-fury", seed=0)
+    st = s.state_data()
+    pres = s.game.presentation()
+    f = st["figures"]["v-warlord"]
+    view = {p.id: p for p in pres.pieces(st)}["v-warlord"]
+    assert view.at == (f["x"], 36 - f["y"])
+    wood = {t.id: t for t in pres.surface(st).terrain}["wood"]
+    assert wood.polygon[0] == (3.0, 36 - 14.0)
+    s.apply({"type": "roll_dice", "keep": []})
+    s.apply({"type": "end_orders"})
+    s.apply({"type": "activate", "unit": "v-warlord", "source": "determination", "order": "move"})
+    while s.state["pending"]["kind"] == "reaction":
+        s.apply({"type": "pass"})
+    act = pres.drag_action(s.state_data(), "v-warlord", (f["x"] + 1, 36 - f["y"] - 2))   # 2" up on screen
+    assert act == {"type": "move", "dx": 1.0, "dy": 2.0}
+
+
+def test_evaluate_prefers_enemy_losses() -> None:
+    s = Session.new("saga/s1-warlords-fury", seed=0)
+    game = s.game
+    base = s.state_data()
+    assert game.evaluate(base, "vikings") == pytest.approx(0.0, abs=1e-9)      # mirror warbands
+    hurt = copy.deepcopy(base)
+    unit = next(u for u in hurt["units"].values() if u["owner"] == "anglo_danes" and u["cls"] == "hearthguard")
+    for fid in unit["figures"][:2]:
+        del hurt["figures"][fid]
+    unit["figures"] = unit["figures"][2:]
+    hurt["losses"]["anglo_danes"]["hearthguard"] = 2
+    good = game.evaluate(hurt, "vikings")
+    assert 0.0 < good < 0.95 and game.evaluate(hurt, "anglo_danes") == pytest.approx(-good)
+    tired = copy.deepcopy(base)
+    next(u for u in tired["units"].values() if u["owner"] == "vikings")["fatigue"] = 3
+    assert game.evaluate(tired, "vikings") < 0.0
+    won = copy.deepcopy(base)
+    w = next(u for u in won["units"].values() if u["owner"] == "anglo_danes" and u["cls"] == "warlord")
+    for fid in w["figures"]:
+        del won["figures"][fid]
+    w["figures"] = []
+    assert game.evaluate(won, "vikings") == 1.0 and game.evaluate(won, "anglo_danes") == -1.0

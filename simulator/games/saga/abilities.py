@@ -16,9 +16,8 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
 from simulator.games.saga import board
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
 from simulator.games.saga import melee as melee_mod
-from simulator.games.saga.units import (add_fatigue, exhausted, live_units, remove_figures, remove_fatigue,
+from simulator.games.saga.units import (EPS, add_fatigue, bypasses_board, exhausted, live_units, remove_figures, remove_fatigue,
                                         unit_gap, warlord)
 
 State = dict[str, Any]
@@ -30,6 +29,8 @@ def window(state: State, player: str) -> set[str]:
     if state.get("over"):
         return out
     m, sh = state.get("melee"), state.get("shooting")
+    if _own_unit_bypasses(state, player):
+        return out
     if m is not None:
         me_in = player in m["players"].values()
         if me_in and state["active"] == player and m["step"] in ("abilities_attacker", "abilities_defender"):
@@ -52,6 +53,18 @@ def window(state: State, player: str) -> set[str]:
         if state["phase"] == "activation":
             out.add("activation")
     return out
+
+
+def _own_unit_bypasses(state: State, player: str) -> bool:
+    """In a melee or shooting where the player's unit ignores the board (Flemish, SAGA p.46)."""
+    m, sh = state.get("melee"), state.get("shooting")
+    if m is not None:
+        units = [u for u in (m["attacker"], m["defender"]) if state["units"][u]["owner"] == player]
+    elif sh is not None:
+        units = [u for u in (sh["shooter"], sh["target"]) if state["units"][u]["owner"] == player]
+    else:
+        return False
+    return any(bypasses_board(state["units"][u]) for u in units)
 
 
 def usable(state: State, player: str, box: dict[str, Any]) -> bool:
@@ -201,7 +214,7 @@ def _refresh(state: State, player: str, box: dict[str, Any], action: Action, ctx
     if dry:
         return
     for u in live_units(state, player):
-        if u["id"] == w["id"] or unit_gap(state, u["id"], w["id"]) <= cat.inches(box["effect"]["range"]) + geom.EPS:
+        if u["id"] == w["id"] or unit_gap(state, u["id"], w["id"]) <= cat.inches(box["effect"]["range"]) + EPS:
             if remove_fatigue(u, 1):
                 ctx.emit("fatigue", f"{u['name']} discards a fatigue", "SAGA p.59", unit=u["id"])
 
@@ -213,7 +226,7 @@ def _grant(state: State, player: str, box: dict[str, Any], action: Action, ctx: 
     eff = box["effect"]
     which = eff["which"]
     units: list[dict[str, Any]] = []
-    mine = [u for u in live_units(state, player) if not u.get("baggage")]
+    mine = [u for u in live_units(state, player) if not u.get("baggage") and not bypasses_board(u)]
     if which == "one_mounted":
         u = _target(state, player, action, "unit")
         if u["owner"] != player or not u["mounted"]:
@@ -227,7 +240,7 @@ def _grant(state: State, player: str, box: dict[str, Any], action: Action, ctx: 
         w = warlord(state, player)
         if w is None:
             raise IllegalAction("your Warlord is dead", "SAGA p.62")
-        units = [w] + [u for u in mine if u["id"] != w["id"] and unit_gap(state, u["id"], w["id"]) <= cat.inches("L") + geom.EPS]
+        units = [w] + [u for u in mine if u["id"] != w["id"] and unit_gap(state, u["id"], w["id"]) <= cat.inches("L") + EPS]
     if not units:
         raise IllegalAction(f"{box['name']} has no unit to activate", _rule(state["sides"][player]["faction"]))
     if dry:

@@ -20,10 +20,11 @@ State = dict[str, Any]
 
 
 def generated(state: State, player: str) -> int:
-    """SAGA p.6: one die per Hearthguard or Warriors unit, two for the Warlord, none for Levies."""
+    """SAGA p.6: one die per Hearthguard or Warriors unit, two for the Warlord, none for Levies;
+    a hero's or a mercenary unit's own number (SAGA p.41-46) when it has one."""
     total = 0
     for u in live_units(state, player):
-        total += 1 if u.get("baggage") else profile(u)["saga_dice"]
+        total += 1 if u.get("baggage") else u.get("saga_dice", profile(u)["saga_dice"])
     return total
 
 
@@ -66,8 +67,9 @@ def _die(state: State, player: str) -> Any:
     return Die(cat.die_name(state["sides"][player]["faction"]), ("C", "C", "C", "U", "U", "R"))
 
 
-def start_orders(state: State, player: str, keep: list[int], ctx: Context) -> None:
-    """Pick up every die on the board except ``keep``, then roll the allowed number."""
+def start_orders(state: State, player: str, keep: list[int], ctx: Context, raider: bool = False) -> None:
+    """Pick up every die on the board except ``keep``, then roll the allowed number (half of it,
+    rounded up, for Ragnar's Raider, SAGA p.42)."""
     board = on_board(state, player)
     for i in keep:
         if i not in board:
@@ -77,6 +79,8 @@ def start_orders(state: State, player: str, keep: list[int], ctx: Context) -> No
             d["face"], d["box"] = None, None
     count = roll_count(state, player, len(keep))
     count = max(0, min(count, count - state["sides"][player].pop("penalty", 0)))
+    if raider:
+        count = -(-count // 2)
     got = roll_into_hand(state, player, count, ctx, "orders roll")
     faces = "".join(dice(state, player)[i]["face"] for i in got)
     ctx.emit("orders", f"{player} leaves {len(keep)} die/dice on the board and rolls {len(got)} SAGA dice: "

@@ -1,4 +1,5 @@
-"""SAGA's data files: troop classes, distances and weapons, terrain types, faction boards.
+"""SAGA's data files: troop classes, distances and weapons, terrain types, faction boards,
+heroes and mercenaries.
 
 Every file is YAML under ``data/``, validated against its schema in ``data/schemas``;
 a broken file gives a ``file:line: field: message`` error. Loaded once per process.
@@ -49,6 +50,12 @@ def step_down(name: str, steps: int, floor: str = "VS") -> str:
 @lru_cache(maxsize=None)
 def terrain_types() -> dict[str, Any]:
     return _load("terrain.yaml", "terrain").data["types"]
+
+
+@lru_cache(maxsize=None)
+def swords() -> dict[str, Any]:
+    """Heroes of the Viking Age and Swords for Hire (``heroes``, ``mercenaries``, ``vp``)."""
+    return _load("swords.yaml", "swords").data
 
 
 @lru_cache(maxsize=None)

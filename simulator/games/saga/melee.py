@@ -15,10 +15,11 @@ import numpy as np
 
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
 from simulator.games.saga import movement
-from simulator.games.saga.units import (add_fatigue, attack_dice_melee, base_armour, clamp_armour,
-                                        exhausted, figure_array, live_units, remove_figures, unit_gap)
+from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, attack_dice_melee, base_armour, clamp_armour,
+                                        exhausted, figure_array, live_units, loss_key, remove_figures, unit_gap)
+from simulator.geometry.segments import points_in_polygon
+from simulator.geometry.table import circle_gaps, segment_crosses_polyline
 
 State = dict[str, Any]
 
@@ -32,10 +33,10 @@ def fighting_figures(state: State, uid: str, enemy: str) -> list[str]:
         return []
     a = figure_array(state, mine)
     b = figure_array(state, theirs)
-    g = geom.gaps(a, b)
-    touching = g <= geom.CONTACT
+    g = circle_gaps(a, b)
+    touching = g <= CONTACT
     enemy_engaged = touching.any(axis=0)
-    support = (g <= cat.inches("VS") + geom.EPS) & enemy_engaged[None, :]
+    support = (g <= cat.inches("VS") + EPS) & enemy_engaged[None, :]
     fight = touching.any(axis=1) | support.any(axis=1)
     in_building = state["units"][uid].get("building")
     if in_building:                                   # occupants fight with every figure (SAGA p.27)
@@ -203,6 +204,8 @@ def heavy_cover(state: State, uid: str, enemy: str) -> bool:
     unit = state["units"][uid]
     if unit.get("building"):
         return True
+    if unit.get("shield_wall") and state["melee"] is not None and state["melee"]["defender"] == uid:
+        return True                                    # Flemish Shield Wall when engaged (SAGA p.46)
     figs = fighting_figures(state, uid, enemy) or unit["figures"]
     foes = state["units"][enemy]["figures"]
     covered = 0
@@ -212,11 +215,11 @@ def heavy_cover(state: State, uid: str, enemy: str) -> bool:
             if t["cover"] != "heavy":
                 continue
             if "line" in t:
-                if any(geom.segment_crosses_polyline(p, (state["figures"][e]["x"], state["figures"][e]["y"]), t["line"])
-                       for e in foes):
+                ends = [(state["figures"][e]["x"], state["figures"][e]["y"]) for e in foes]
+                if segment_crosses_polyline([p] * len(ends), ends, t["line"]).any():
                     covered += 1
                     break
-            elif geom.point_in_polygon(np.array([p]), t["polygon"])[0]:
+            elif points_in_polygon([p], t["polygon"], eps=0.0)[0]:
                 covered += 1
                 break
     return covered >= math.ceil(2 * len(figs) / 3)
@@ -259,9 +262,11 @@ def take_hits(state: State, uid: str, hits: int, ctx: Context, source: str, kill
     killer = state["units"][killer_unit]["owner"]
     foe_arr = figure_array(state, state["units"][killer_unit]["figures"])
     if unit["cls"] == "warlord" or unit.get("baggage"):
-        hits -= 1
-        ctx.emit("resilience", f"{unit['name']} ignores the first hit ({'Resilience' if not unit.get('baggage') else 'baggage'})",
-                 "SAGA p.33", pieces=list(unit["figures"]))
+        ignored = min(hits, int(unit.get("ignore_hits", 1)))     # Ragnar's Son of Odin: 2 (SAGA p.42)
+        hits -= ignored
+        what = "Son of Odin" if ignored > 1 else "Resilience" if not unit.get("baggage") else "baggage"
+        ctx.emit("resilience", f"{unit['name']} ignores the first {'hit' if ignored == 1 else f'{ignored} hits'} ({what})",
+                 "SAGA p.33" if ignored == 1 else "SAGA p.42", pieces=list(unit["figures"]))
         if hits <= 0:
             return 0
         if state["victory"] == "challenge" and unit["cls"] == "warlord":
@@ -302,7 +307,7 @@ def bodyguards(state: State, warlord_uid: str) -> list[str]:
         if u["owner"] != w["owner"] or u["id"] == warlord_uid or u["cls"] == "levies" or u.get("baggage"):
             continue
         gap = math.dist((v["x"], v["y"]), (wf["x"], wf["y"])) - v["r"] - wf["r"]
-        if gap <= cat.inches("VS") + geom.EPS:
+        if gap <= cat.inches("VS") + EPS:
             out.append((gap, f))
     return [f for _, f in sorted(out)]
 
@@ -312,7 +317,7 @@ def remove_specific(state: State, fid: str, ctx: Context, killer: str | None) ->
     unit = state["units"][uid]
     unit["figures"].remove(fid)
     del state["figures"][fid]
-    key = "baggage" if unit.get("baggage") else unit["cls"]
+    key = loss_key(unit)
     state["losses"][unit["owner"]][key] = state["losses"][unit["owner"]].get(key, 0) + 1
     if killer:
         state["kills"].setdefault(killer, {})[key] = state["kills"].get(killer, {}).get(key, 0) + 1
@@ -327,7 +332,7 @@ def _friendly_wipe_fatigue(state: State, uid: str, ctx: Context, removing: int) 
     if removing < len(unit["figures"]) or state.get("melee") is None:
         return
     for other in live_units(state, unit["owner"]):
-        if other["id"] != uid and unit_gap(state, other["id"], uid) <= cat.inches("S") + geom.EPS:
+        if other["id"] != uid and unit_gap(state, other["id"], uid) <= cat.inches("S") + EPS:
             add_fatigue(state, other, 1, ctx, f"{unit['name']} was wiped out within S", "SAGA p.24")
 
 

@@ -19,8 +19,10 @@ from numpy.typing import NDArray
 
 from simulator.core.errors import IllegalAction
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
-from simulator.games.saga.units import cohesive, figure_array
+from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array
+from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
+from simulator.geometry.table import (circle_gaps, circles_inside_rect, segment_crosses_polyline,
+                                      segment_polygon_distance)
 
 State = dict[str, Any]
 
@@ -53,8 +55,8 @@ def is_foot(unit: dict[str, Any]) -> bool:
 
 
 def base_move(unit: dict[str, Any]) -> str:
-    """SAGA p.12: foot M, mounted L (Flemish S would go here)."""
-    return "L" if unit["mounted"] else "M"
+    """SAGA p.12: foot M, mounted L; a unit's own allowance (Flemish S, SAGA p.46) first."""
+    return str(unit.get("move") or ("L" if unit["mounted"] else "M"))
 
 
 def allowance(state: State, unit: dict[str, Any], uneven: bool, rules: MoveRules) -> float:
@@ -79,16 +81,16 @@ def path_touches(state: State, p0: tuple[float, float], p1: tuple[float, float],
     """The first terrain piece of ``movement`` kind the base touches along p0-p1."""
     for t in _areas(state, movement):
         if "polygon" in t:
-            if geom.segment_polygon_distance(p0, p1, t["polygon"]) < r * 0.5:
+            if segment_polygon_distance(p0, p1, t["polygon"]) < r * 0.5:
                 return t
-        elif geom.segment_crosses_polyline(p0, p1, t["line"]):
+        elif segment_crosses_polyline(p0, p1, t["line"])[0]:
             return t
     return None
 
 
 def in_building(state: State, x: float, y: float) -> dict[str, Any] | None:
     for t in state["terrain"]:
-        if t["capacity"] and geom.point_in_polygon(np.array([[x, y]]), t["polygon"])[0]:
+        if t["capacity"] and points_in_polygon([[x, y]], t["polygon"], eps=0.0)[0]:
             return t
     return None
 
@@ -109,7 +111,7 @@ def engaged_enemy_figures(state: State, owner: str, positions: dict[str, tuple[f
         return set()
     a = np.array([positions[f] for f in mine])
     b = np.array([positions[f] for f in theirs])
-    touch = (geom.gaps(a, b) <= geom.CONTACT).any(axis=0)
+    touch = (circle_gaps(a, b) <= CONTACT).any(axis=0)
     return {f for f, t in zip(theirs, touch) if t}
 
 
@@ -134,7 +136,7 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
             raise IllegalAction(f"{f} would cross impassable terrain", "SAGA p.13")
         if path_touches(state, starts[f], ends[f], r, "uneven"):
             uneven = True
-    moved = [f for f in unit["figures"] if math.dist(starts[f], ends[f]) > geom.EPS]
+    moved = [f for f in unit["figures"] if math.dist(starts[f], ends[f]) > EPS]
     if unit.get("baggage") and uneven and moved:
         raise IllegalAction("baggage never enters uneven terrain", "SAGA p.56")
     allow = allowance(state, unit, uneven and bool(moved), rules)
@@ -144,7 +146,7 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
             raise IllegalAction(f"{f} would move {d:.2f}\" but may move only {allow:g}\""
                                 + (" (uneven terrain: S)" if uneven else ""), "SAGA p.12-13")
         x, y = ends[f]
-        if not geom.circle_inside_rect(x, y, figs[f]["r"], width, height):
+        if not circles_inside_rect([[x, y, figs[f]["r"]]], width, height)[0]:
             raise IllegalAction(f"{f} would leave the table (table edges are impassable)", "SAGA p.13")
 
     # everything else on the table
@@ -156,13 +158,13 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
     mine = np.array([positions[f] for f in unit["figures"]])
     if others:
         oth = np.array([positions[f] for f in others])
-        g = geom.gaps(mine, oth)
-        if (g < -geom.CONTACT).any():
+        g = circle_gaps(mine, oth)
+        if (g < -CONTACT).any():
             i, j = np.unravel_index(int(np.argmin(g)), g.shape)
             raise IllegalAction(f"{unit['figures'][i]} would overlap {others[j]}", "SAGA p.13")
-    own = geom.gaps(mine, mine)
+    own = circle_gaps(mine)
     np.fill_diagonal(own, np.inf)
-    if (own < -geom.CONTACT).any():
+    if (own < -CONTACT).any():
         raise IllegalAction("two figures of the unit would overlap", "SAGA p.13")
 
     # contacts and the one-enemy-unit rule (SAGA p.21)
@@ -170,7 +172,7 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
     engaged_unit: str | None = None
     if enemies:
         en = np.array([positions[f] for f in enemies])
-        touch = geom.gaps(mine, en) <= geom.CONTACT
+        touch = circle_gaps(mine, en) <= CONTACT
         for i, f in enumerate(unit["figures"]):
             hit = [enemies[j] for j in np.nonzero(touch[i])[0]]
             if hit:
@@ -200,14 +202,14 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
         p0 = np.array([starts[f] for f in moved])
         p1 = np.array([ends[f] for f in moved])
         rr = np.array([figs[f]["r"] for f in moved])
-        dist = geom.segment_point_distance(p0, p1, bl[:, :2])
-        clear = dist >= (rr[:, None] + bl[None, :, 2]) - geom.CONTACT * 2
+        dist = point_segment_distance(bl[None, :, :2], p0[:, None], p1[:, None])
+        clear = dist >= (rr[:, None] + bl[None, :, 2]) - CONTACT * 2
         if not clear.all():
             i, j = np.argwhere(~clear)[0]
             raise IllegalAction(f"{moved[i]} would pass through {blockers[j]} (figures are impassable)", "SAGA p.13")
         walls = _walls(state, blockers, exclude=engaged_target)
         if walls is not None:
-            cross = geom.segments_cross(p0, p1, walls[0], walls[1])
+            cross = segments_intersect(p0[:, None], p1[:, None], walls[0][None], walls[1][None])
             if cross.any():
                 i = int(np.argwhere(cross)[0][0])
                 raise IllegalAction(f"{moved[i]} would pass between two figures of another unit", "SAGA p.13")
@@ -221,10 +223,10 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
             p0 = np.array([starts[f] for f in moved])
             p1 = np.array([ends[f] for f in moved])
             rr = np.array([figs[f]["r"] for f in moved])
-            path_gap = geom.segment_point_distance(p0, p1, fr[:, :2]) - rr[:, None] - fr[None, :, 2]
-            start_gap = geom.gaps(np.column_stack([p0, rr]), fr)
+            path_gap = point_segment_distance(fr[None, :, :2], p0[:, None], p1[:, None]) - rr[:, None] - fr[None, :, 2]
+            start_gap = circle_gaps(np.column_stack([p0, rr]), fr)
             vs = cat.inches("VS")
-            trig = (path_gap <= vs + geom.EPS) & (start_gap > vs + geom.EPS)
+            trig = (path_gap <= vs + EPS) & (start_gap > vs + EPS)
             for i, f in enumerate(moved):
                 if trig[i].any() and f not in contacts:
                     raise IllegalAction(f"{f} comes within VS of an enemy figure, so it must end in base "
@@ -267,7 +269,7 @@ def _walls(state: State, blockers: list[str], exclude: set[str]) -> tuple[NDArra
         if len(fl) < 2:
             continue
         arr = figure_array(state, fl)
-        g = geom.gaps(arr, arr)
+        g = circle_gaps(arr)
         ii, jj = np.nonzero(np.triu(g <= vs, 1))
         for i, j in zip(ii, jj):
             s.append(arr[i, :2])
@@ -334,7 +336,7 @@ def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[s
 
 def _gap_to_unit(state: State, fid: str, target: str) -> float:
     f = state["figures"][fid]
-    return float(geom.gaps(np.array([[f["x"], f["y"], f["r"]]]), figure_array(state, state["units"][target]["figures"])).min())
+    return float(circle_gaps([[f["x"], f["y"], f["r"]]], figure_array(state, state["units"][target]["figures"])).min())
 
 
 def _nearest_point(state: State, fid: str, target: str) -> tuple[float, float]:
@@ -348,7 +350,7 @@ def _free(state: State, fid: str, p: tuple[float, float], placed: dict[str, tupl
     """Whether figure ``fid`` could stand at ``p`` (no overlap, on the table, path clear of bases)."""
     figs = state["figures"]
     r = figs[fid]["r"]
-    if not geom.circle_inside_rect(p[0], p[1], r, state["table"]["width"], state["table"]["height"]):
+    if not circles_inside_rect([[p[0], p[1], r]], state["table"]["width"], state["table"]["height"])[0]:
         return False
     pts = [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid]
     pts += [(placed[o][0], placed[o][1], figs[o]["r"]) for o in placed]
@@ -357,12 +359,12 @@ def _free(state: State, fid: str, p: tuple[float, float], placed: dict[str, tupl
     if not pts:
         return True
     arr = np.array(pts)
-    if (geom.gaps(np.array([[p[0], p[1], r]]), arr) < -geom.EPS).any():
+    if (circle_gaps([[p[0], p[1], r]], arr) < -EPS).any():
         return False
     others = np.array([(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid])
     if len(others):
-        d = geom.segment_point_distance(np.array([figs[fid]["x"], figs[fid]["y"]]), np.array(p), others[:, :2])[0]
-        if (d < others[:, 2] + r - 2 * geom.CONTACT).any():
+        d = point_segment_distance(others[:, :2], np.array([figs[fid]["x"], figs[fid]["y"]]), np.array(p))
+        if (d < others[:, 2] + r - 2 * CONTACT).any():
             return False
     return path_touches(state, (figs[fid]["x"], figs[fid]["y"]), p, r, "impassable") is None
 
@@ -377,13 +379,13 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
     goal = np.array(_nearest_point(state, fid, target))
     vec = goal - start
     dist = float(np.hypot(*vec))
-    if dist < geom.EPS:
+    if dist < EPS:
         return float(start[0]), float(start[1])
     direction = vec / dist
     engaged = set()
     for e in state["units"][target]["figures"]:
         for p in placed.values():
-            if math.dist(p, (figs[e]["x"], figs[e]["y"])) <= figs[e]["r"] + f["r"] + geom.CONTACT + 0.02:
+            if math.dist(p, (figs[e]["x"], figs[e]["y"])) <= figs[e]["r"] + f["r"] + CONTACT + 0.02:
                 engaged.add(e)
     free_enemies = [e for e in figs if state["units"][figs[e]["unit"]]["owner"] != state["units"][uid]["owner"]
                     and e not in engaged]
@@ -393,7 +395,7 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
     for step in np.linspace(min(allow, dist), 0.0, 25):
         p = start + direction * step
         if len(fr):
-            seg = geom.segment_point_distance(start, p, fr[:, :2])[0] - f["r"] - fr[:, 2]
+            seg = point_segment_distance(fr[:, :2], start, p) - f["r"] - fr[:, 2]
             if (seg <= vs + 0.01).any():
                 continue
         if _free(state, fid, (float(p[0]), float(p[1])), placed, uid):
@@ -411,7 +413,7 @@ def plan_disengage(state: State, uid: str, away_from: str) -> dict[str, tuple[fl
     if not len(foe):
         return None
     v = own[:, :2].mean(axis=0) - foe[:, :2].mean(axis=0)
-    base = math.atan2(v[1], v[0]) if np.hypot(*v) > geom.EPS else 0.0
+    base = math.atan2(v[1], v[0]) if np.hypot(*v) > EPS else 0.0
     s = cat.inches("S")
     enemies = [f for f in state["figures"]
                if state["units"][state["figures"][f]["unit"]]["owner"] != state["units"][uid]["owner"]]
@@ -425,13 +427,13 @@ def plan_disengage(state: State, uid: str, away_from: str) -> dict[str, tuple[fl
             moved = own.copy()
             moved[:, 0] += dist * math.cos(a)
             moved[:, 1] += dist * math.sin(a)
-            if (geom.gaps(moved, en) <= vs + geom.EPS).any():
+            if (circle_gaps(moved, en) <= vs + EPS).any():
                 continue
             try:
                 validate_move(state, uid, dest, MoveRules(no_engage=True, fixed=s))
             except IllegalAction:
                 continue
-            score = float(geom.gaps(moved, foe).min())
+            score = float(circle_gaps(moved, foe).min())
             if best is None or score > best[0] + 1e-6:
                 best = (score, dest)
             break

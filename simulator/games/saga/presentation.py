@@ -1,5 +1,10 @@
 """What the client draws for SAGA: the table in inches, terrain pieces, one round base per
-figure (grouped by unit through ``stats['unit']``), the banner, tools, drags, LOS, measuring."""
+figure (grouped by unit through ``stats['unit']``), the banner, tools, drags, LOS, measuring.
+
+Coordinates: the game state, the scenarios and the actions use ``simulator/geometry/table.py``'s
+convention (inches from the bottom-left corner, y up); the client contract
+(``simulator/core/view.py``) has y growing down from the top-left corner. :func:`to_view` and
+:func:`to_table` are the only conversion between the two."""
 
 from __future__ import annotations
 
@@ -12,9 +17,8 @@ from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, TableSurface,
                                  TerrainPiece, TerrainStyle, Tools)
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
 from simulator.games.saga import movement, shooting
-from simulator.games.saga.units import profile
+from simulator.games.saga.units import EPS, profile
 
 COLOURS = [(176, 40, 40), (40, 70, 170), (200, 170, 40), (60, 140, 60)]
 TERRAIN_COLOURS = {"trees": (40, 100, 40), "fields": (170, 160, 80), "rocks": (120, 120, 110),
@@ -23,7 +27,21 @@ TERRAIN_COLOURS = {"trees": (40, 100, 40), "fields": (170, 160, 80), "rocks": (1
 PATTERNS = {"trees", "fields", "rocks", "buildings", "plain", "rough", "marsh", "waves", "stone"}
 
 
+Point = tuple[float, float]
+
+
+def to_view(state: State, p: Any) -> Point:
+    """A table point (y up) as the client's point (y down from the top edge)."""
+    return float(p[0]), state["table"]["height"] - float(p[1])
+
+
+def to_table(state: State, p: Any) -> Point:
+    """A client point (y down) as a table point (y up); the flip is its own inverse."""
+    return to_view(state, p)
+
+
 def _polygon(t: dict[str, Any]) -> tuple[tuple[float, float], ...]:
+    """A terrain piece's outline in table coordinates (linear pieces as a thin band)."""
     if "polygon" in t:
         return tuple((p[0], p[1]) for p in t["polygon"])
     # a linear obstacle drawn as a thin band around its line
@@ -47,8 +65,8 @@ class SagaPresentation(Presentation):
             pattern = style_id if style_id in PATTERNS else "plain"
             style = TerrainStyle(t["type"], t["name"], TERRAIN_COLOURS.get(style_id, (120, 120, 120)), pattern)  # type: ignore[arg-type]
             notes = f"{t['shape']}, {t['height']}, cover {t['cover']}, {t['movement']}"
-            pieces.append(TerrainPiece(t["id"], t["name"], _polygon(t), style, notes))
-        zones = tuple((z.get("name", f"{z['side']} deployment"), tuple((p[0], p[1]) for p in z["polygon"]),
+            pieces.append(TerrainPiece(t["id"], t["name"], tuple(to_view(state, p) for p in _polygon(t)), style, notes))
+        zones = tuple((z.get("name", f"{z['side']} deployment"), tuple(to_view(state, p) for p in z["polygon"]),
                        COLOURS[state["players"].index(z["side"]) % 4]) for z in state["zones"]
                       if z["side"] in state["players"])
         return TableSurface(state["table"]["width"], state["table"]["height"], tuple(pieces),
@@ -70,7 +88,7 @@ class SagaPresentation(Presentation):
             label = {"warlord": "W", "hearthguard": "H", "warriors": "w", "levies": "l"}[u["cls"]]
             if u.get("baggage"):
                 label = "B"
-            out.append(PieceView(fid, u["owner"], u["name"], "base", (f["x"], f["y"]), colour, label=label,
+            out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (f["x"], f["y"])), colour, label=label,
                                  radius=f["r"], status=tuple(status),
                                  stats={"unit": u["id"], "class": u["cls"], "figures": len(u["figures"]),
                                         "fatigue": u["fatigue"], "mounted": u["mounted"],
@@ -100,7 +118,8 @@ class SagaPresentation(Presentation):
         f = state["figures"].get(piece)
         if not pend or pend["kind"] != "move" or f is None or f["unit"] != pend["unit"] or isinstance(to, str):
             return None
-        return {"type": "move", "dx": round(to[0] - f["x"], 3), "dy": round(to[1] - f["y"], 3)}
+        x, y = to_table(state, to)
+        return {"type": "move", "dx": round(x - f["x"], 3), "dy": round(y - f["y"], 3)}
 
     def move_range(self, state: State, piece: str) -> MoveRange | None:
         f = state["figures"].get(piece)
@@ -109,29 +128,30 @@ class SagaPresentation(Presentation):
         unit = state["units"][f["unit"]]
         pend = state.get("pending") or {}
         rules = movement.MoveRules(slow_steps=pend.get("slow", 0)) if pend.get("unit") == unit["id"] else movement.MoveRules()
-        return MoveRange(centre=(f["x"], f["y"]), radius=movement.allowance(state, unit, False, rules))
+        return MoveRange(centre=to_view(state, (f["x"], f["y"])), radius=movement.allowance(state, unit, False, rules))
 
     def _point(self, state: State, a: Any) -> tuple[tuple[float, float], float, str | None]:
         if isinstance(a, str) and a in state["figures"]:
             f = state["figures"][a]
             return (f["x"], f["y"]), f["r"], f["unit"]
-        return (float(a[0]), float(a[1])), 0.0, None
+        return to_table(state, a), 0.0, None
 
     def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
         pa, _, ua = self._point(state, a)
         pb, _, ub = self._point(state, b)
         ignore = {u for u in (ua, ub) if u}
         blockers = shooting.los_blockers(state, pa, pb, ignore)
+        ends = (to_view(state, pa), to_view(state, pb))
         if blockers:
-            return LineOfSight(False, f"blocked by {', '.join(blockers)}", "SAGA p.15", (pa, pb), tuple(blockers))
-        return LineOfSight(True, "clear line of sight", "SAGA p.15", (pa, pb))
+            return LineOfSight(False, f"blocked by {', '.join(blockers)}", "SAGA p.15", ends, tuple(blockers))
+        return LineOfSight(True, "clear line of sight", "SAGA p.15", ends)
 
     def measure(self, state: State, a: Any, b: Any) -> Measurement | None:
         pa, ra, _ = self._point(state, a)
         pb, rb, _ = self._point(state, b)
         value = max(0.0, math.dist(pa, pb) - ra - rb)
         d = cat.distances()["distances"]
-        within = tuple(k for k, v in sorted(d.items(), key=lambda kv: kv[1]) if value <= v + geom.EPS)
+        within = tuple(k for k, v in sorted(d.items(), key=lambda kv: kv[1]) if value <= v + EPS)
         return Measurement(round(value, 2), "in", f"{value:.1f}\" edge to edge"
                            + (f" (within {within[0]})" if within else " (beyond L)"), within)
 

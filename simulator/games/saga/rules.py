@@ -16,16 +16,15 @@ from simulator.core.game import Action, Context, Game, Outcome
 from simulator.core.scenario import Scenario
 from simulator.games.saga import abilities, board, movement, shooting, victory
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
-from simulator.games.saga.units import (add_fatigue, enemies_of, exhausted, live_units, remove_fatigue,
-                                        unit_gap, warlord)
+from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, bypasses_board, enemies_of, exhausted, live_units,
+                                        remove_fatigue, unit_gap, warlord)
 
 State = dict[str, Any]
 
 ACTIONS: dict[str, str] = {
-    "roll_dice": "start the Orders Phase: leave the listed board dice (keep) and roll the rest",
+    "roll_dice": "start the Orders Phase: leave the listed board dice (keep) and roll the rest (raider: Ragnar)",
     "place_die": "put a rolled SAGA die (die) on a box of your battle board (box)",
     "end_orders": "end the Orders Phase (dice not placed are lost)",
     "use_ability": "spend the dice on a box (box) for its ability, with its parameters",
@@ -61,6 +60,9 @@ class Saga(Game):
     def outcome(self, state: State) -> Outcome | None:
         return victory.outcome(state)
 
+    def evaluate(self, state: State, player: str) -> float:
+        return victory.evaluate(state, player)
+
     def presentation(self) -> Any:
         from simulator.games.saga.presentation import SagaPresentation
         return SagaPresentation()
@@ -88,8 +90,24 @@ class Saga(Game):
         keep = action.get("keep", [])
         self._require(isinstance(keep, list) and all(isinstance(i, int) for i in keep),
                       "keep lists die numbers (0-7) to leave on the board", "SAGA p.7")
-        board.start_orders(state, player, keep, ctx)
+        raider = bool(action.get("raider", False))
+        if raider:
+            w = warlord(state, player)
+            hero = cat.swords()["heroes"].get((w or {}).get("hero") or "")
+            self._require(bool(hero and hero["raider"]), "only Ragnar Lothbrok, alive, may raid", "SAGA p.42")
+        board.start_orders(state, player, keep, ctx, raider=raider)
         state["orders_rolled"] = True
+        if raider:
+            for u in live_units(state, player):
+                state["free"].append(self._free_entry(u, "The Raider"))
+            ctx.emit("orders", f"The Raider: {player} rolled half the dice; every unit gets a free activation",
+                     "SAGA p.42")
+
+    @staticmethod
+    def _free_entry(unit: dict[str, Any], source: str) -> dict[str, Any]:
+        """A free activation (no SAGA die) with any order, to spend with ``activate source: free``."""
+        return {"unit": unit["id"], "orders": ["move", "shoot", "rest"], "no_fatigue": False, "no_engage": False,
+                "engage_fatigue": 0, "extra": 0.0, "through_friends": False, "source": source}
 
     def _do_place_die(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "orders" and state["orders_rolled"] and self._idle(state),
@@ -102,6 +120,9 @@ class Saga(Game):
         self._require(state["phase"] == "orders" and state["orders_rolled"], "roll your SAGA dice first", "SAGA p.6")
         lost = board.discard_unplaced(state, player)
         state["phase"] = "activation"
+        for u in live_units(state, player):                # Flemish Foreigners (SAGA p.46)
+            for _ in range(int(u.get("free_activations", 0))):
+                state["free"].append(self._free_entry(u, u["name"]))
         ctx.emit("phase", f"{player}'s Activation Phase" + (f" ({lost} unplaced die/dice lost)" if lost else ""),
                  "SAGA p.10")
 
@@ -144,6 +165,8 @@ class Saga(Game):
             self._require(box["effect"]["class"] == want,
                           f"{box['name']} activates {box['effect']['class']}, not {unit['name']}", "SAGA p.10")
             self._require(board.ready(state, player, box["id"]), f"no die on {box['name']}", "SAGA p.10")
+            self._require(not bypasses_board(unit), f"{unit['name']} ignore your battle board, activation boxes "
+                                                    "included: they activate for free", "SAGA p.46")
         self._check_order(state, unit, order, free)
         we_obey = action.get("we_obey")
         if we_obey is not None:
@@ -183,8 +206,9 @@ class Saga(Game):
         ou = state["units"].get(other) if isinstance(other, str) else None
         self._require(ou is not None and bool(ou["figures"]) and ou["owner"] == player and ou["id"] != unit["id"]
                       and not ou.get("baggage"), "We Obey names another of your units", "SAGA p.33")
+        self._require(not bypasses_board(ou), f"{ou['name']} do not obey your Warlord", "SAGA p.46")
         assert ou is not None
-        self._require(unit_gap(state, ou["id"], unit["id"]) <= cat.inches("S") + geom.EPS,
+        self._require(unit_gap(state, ou["id"], unit["id"]) <= cat.inches("S") + EPS,
                       f"{ou['name']} is not within S of the Warlord", "SAGA p.33")
         self._require(not exhausted(ou), f"{ou['name']} is exhausted", "SAGA p.25")
 
@@ -290,7 +314,7 @@ class Saga(Game):
         if unit["moves"] + unit["shots"] < 1 or unit["moves"] < 1 or state["mode"] == "quickstart":
             return None
         near = [(unit_gap(state, unit["id"], e["id"]), e["id"]) for e in enemies_of(state, unit["owner"])]
-        near = [n for n in near if n[0] <= cat.inches("S") + geom.EPS]
+        near = [n for n in near if n[0] <= cat.inches("S") + EPS]
         return min(near)[1] if near else None
 
     def _move_rules(self, state: State, pend: dict[str, Any]) -> movement.MoveRules:
@@ -391,8 +415,9 @@ class Saga(Game):
         if not unit.get("baggage") or edge is None:
             return
         f = state["figures"][unit["figures"][0]]
-        touching = f["y"] - f["r"] <= geom.CONTACT if edge == "top" else \
-            f["y"] + f["r"] >= state["table"]["height"] - geom.CONTACT
+        # table coordinates have y up: the top edge is y = height, the bottom edge y = 0
+        touching = f["y"] + f["r"] >= state["table"]["height"] - CONTACT if edge == "top" else \
+            f["y"] - f["r"] <= CONTACT
         if touching:
             del state["figures"][unit["figures"][0]]
             unit["figures"] = []
@@ -541,7 +566,7 @@ class Saga(Game):
         for u in live_units(state, player):
             cls = "hearthguard" if u.get("baggage") else cat.classes()["classes"][u["cls"]]["activated_as"]
             sources = []
-            if cls in ready_boxes:
+            if cls in ready_boxes and not bypasses_board(u):
                 sources.append(ready_boxes[cls])
             if u["cls"] == "warlord" and state["sides"][player]["determination"] < state["rules"]["determination"]:
                 sources.append("determination")

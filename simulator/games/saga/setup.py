@@ -14,8 +14,9 @@ import numpy as np
 from simulator.core.game import Context
 from simulator.core.scenario import Scenario
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
-from simulator.games.saga.units import cohesive
+from simulator.games.saga.units import EPS, cohesive
+from simulator.geometry.segments import points_in_polygon
+from simulator.geometry.table import circle_gaps, circles_inside_rect
 
 SPACING_GAP = 0.5          # inches between neighbouring bases when a unit is laid out
 
@@ -57,6 +58,7 @@ SETUP_SCHEMA: dict[str, Any] = {
             "type": "object", "required": ["faction", "units"], "additionalProperties": False,
             "properties": {
                 "faction": {"enum": list(cat.FACTIONS)},
+                "hero": {"type": "string", "x-expected": "a hero id of data/swords.yaml (replaces the Warlord)"},
                 "units": {"type": "array", "minItems": 1, "items": {
                     "type": "object", "required": ["id", "class", "at"], "additionalProperties": False,
                     "properties": {
@@ -70,6 +72,8 @@ SETUP_SCHEMA: dict[str, Any] = {
                         "weapon": {"enum": ["none", "bow", "sling", "javelin", "crossbow"]},
                         "dane_axe": {"type": "boolean"},
                         "berserker": {"type": "boolean"},
+                        "varangians": {"type": "boolean"},
+                        "mercenary": {"type": "string", "x-expected": "a mercenary id of data/swords.yaml"},
                         "base": {"type": "number", "exclusiveMinimum": 0,
                                  "x-expected": "a base diameter in inches"},
                     }}},
@@ -164,8 +168,10 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
                              "dice": [{"face": None, "box": None} for _ in range(8)],
                              "determination": 0, "we_obey": 0, "sons_of_the_land": False,
                              "double_bow_range": False}
+        hero = _hero(scenario, p, side)
+        state["sides"][p]["hero"] = hero
         for ui, u in enumerate(side["units"]):
-            _add_unit(state, scenario, p, faction, u, ("setup", "sides", p, "units", ui))
+            _add_unit(state, scenario, p, faction, u, ("setup", "sides", p, "units", ui), hero)
     _check_builder(state, scenario)
     _check_positions(state, scenario)
     if state["victory"] == "challenge":
@@ -211,13 +217,71 @@ def _terrain(scenario: Scenario, width: float, height: float) -> list[dict[str, 
     return out
 
 
+def _hero(scenario: Scenario, player: str, side: dict[str, Any]) -> str | None:
+    """The side's Viking Age hero, checked against its faction (SAGA p.41)."""
+    hero = side.get("hero")
+    if hero is None:
+        return None
+    heroes = cat.swords()["heroes"]
+    if hero not in heroes:
+        raise scenario.error(("setup", "sides", player, "hero"), f"unknown hero {hero!r} (known: {', '.join(sorted(heroes))})")
+    if side["faction"] not in heroes[hero]["factions"]:
+        raise scenario.error(("setup", "sides", player, "hero"), f"{heroes[hero]['name']} leads "
+                             f"{' or '.join(heroes[hero]['factions'])} warbands only (SAGA p.41)")
+    return str(hero)
+
+
+def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...], hero: str | None,
+                     unit: dict[str, Any]) -> None:
+    """Hero, Varangians and mercenary options of a unit (SAGA p.41-46), written onto ``unit``."""
+    cls = u["class"]
+    if cls == "warlord" and hero is not None:
+        spec = cat.swords()["heroes"][hero]
+        unit.update(hero=hero, vp_key="hero", saga_dice=spec["saga_dice"], ignore_hits=spec["ignore_hits"],
+                    name=u.get("name", spec["name"]))
+        if "armour" in spec:
+            unit["armour_override"] = dict(spec["armour"])
+    if u.get("varangians"):
+        spec = cat.swords()["heroes"].get(hero or "", {})
+        if "varangians" not in spec or cls != "hearthguard":
+            raise scenario.error(path + ("varangians",), "Varangians are a Hearthguard unit of Harald Hardrada's "
+                                                         "warband (SAGA p.42)")
+        unit.update(varangians=True, armour_override=dict(spec["varangians"]["armour"]))
+    merc_id = u.get("mercenary")
+    if merc_id is None:
+        return
+    mercs = cat.swords()["mercenaries"]
+    if merc_id not in mercs:
+        raise scenario.error(path + ("mercenary",), f"unknown mercenary {merc_id!r} (known: {', '.join(sorted(mercs))})")
+    spec = mercs[merc_id]
+    if cls != spec["class"] or u.get("figures", spec["figures"]) != spec["figures"] or u.get("mounted"):
+        raise scenario.error(path, f"{spec['name']} are one foot {spec['class']} unit of {spec['figures']} "
+                                   f"figures (SAGA p.45)")
+    if spec.get("not_with_hero") and hero is not None:
+        raise scenario.error(path + ("mercenary",), f"{spec['name']} never serve a Viking Age hero (SAGA p.45)")
+    unit.update(mercenary=merc_id, armour_override=dict(spec["armour"]), saga_dice=spec["saga_dice"],
+                bypass_board=spec["bypass_board"], shield_wall=spec["shield_wall"], vp_key=spec.get("vp_key"),
+                free_activations=spec["free_activations"], name=u.get("name", spec["name"]))
+    if "move" in spec:
+        unit["move"] = spec["move"]
+
+
+def _dane_axe_allowed(faction: dict[str, Any], cls: str, u: dict[str, Any], hero: str | None) -> bool:
+    """Anglo-Danish Warlords and Hearthguard (SAGA p.39); a hero's own Dane axe rule (SAGA p.42)."""
+    if faction["id"] == "anglo_danes":
+        return cls in ("warlord", "hearthguard")
+    spec = cat.swords()["heroes"].get(hero or "")
+    return bool(spec and spec["dane_axe"] != "never" and (cls == "warlord" or u.get("varangians")))
+
+
 def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: dict[str, Any],
-              u: dict[str, Any], path: tuple[Any, ...]) -> None:
+              u: dict[str, Any], path: tuple[Any, ...], hero: str | None = None) -> None:
     uid = u["id"]
     if uid in state["units"]:
         raise scenario.error(path + ("id",), f"unit id {uid!r} used twice")
     cls = u["class"]
-    count = 1 if cls in ("warlord", "baggage") else u.get("figures", 0)
+    merc = cat.swords()["mercenaries"].get(u.get("mercenary", ""))
+    count = 1 if cls in ("warlord", "baggage") else u.get("figures", merc["figures"] if merc else 0)
     if cls not in ("warlord", "baggage") and not 4 <= count <= 12:
         raise scenario.error(path + ("figures",), "a unit starts with 4 to 12 figures (SAGA p.35)")
     mounted = bool(u.get("mounted", False))
@@ -227,11 +291,11 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
     weapon = _weapon(faction, u)
     if weapon == "crossbow" and (faction["id"] != "normans" or cls != "warriors" or mounted or count > 8):
         raise scenario.error(path + ("weapon",), "crossbows: one Norman foot Warriors unit of up to 8 (SAGA p.38)")
-    dane_axe = bool(u.get("dane_axe", cls == "warlord" and faction.get("dane_axe", {}).get("warlord", False)))
-    if dane_axe and faction["id"] != "anglo_danes":
-        raise scenario.error(path + ("dane_axe",), "Dane axes are an Anglo-Danish option (SAGA p.39)")
-    if dane_axe and cls not in ("warlord", "hearthguard"):
-        raise scenario.error(path + ("dane_axe",), "only the Warlord and Hearthguard carry Dane axes (SAGA p.39)")
+    hero_axe = cat.swords()["heroes"].get(hero or "", {}).get("dane_axe") == "always" and cls == "warlord"
+    dane_axe = bool(u.get("dane_axe", hero_axe or (cls == "warlord" and faction.get("dane_axe", {}).get("warlord", False))))
+    if dane_axe and not _dane_axe_allowed(faction, cls, u, hero):
+        raise scenario.error(path + ("dane_axe",), "Dane axes: Anglo-Danish Warlords and Hearthguard (SAGA p.39), "
+                                                   "or a hero's own option (SAGA p.42)")
     berserker = bool(u.get("berserker", False))
     if berserker and (faction["id"] != "vikings" or cls != "hearthguard" or count != 4):
         raise scenario.error(path + ("berserker",), "Berserkers are one Viking Hearthguard unit of 4 (SAGA p.37)")
@@ -243,6 +307,7 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
             "javelin_penalty": weapon == "javelin" and cls in ("hearthguard", "warriors"),
             "fatigue": 0, "figures": [], "moves": 0, "shots": 0, "rested": False, "activations": 0,
             "start_figures": count, "path": list(path)}
+    _swords_for_hire(scenario, u, path, hero, unit)
     if cls == "baggage":
         unit["armour_override"] = {"melee": 5, "shooting": 6}
         unit["melee_dice_override"] = 3
@@ -268,7 +333,7 @@ def _check_builder(state: dict[str, Any], scenario: Scenario) -> None:
         figures: dict[str, int] = {}
         warlords = 0
         for u in state["units"].values():
-            if u["owner"] != p or u["baggage"]:
+            if u["owner"] != p or u["baggage"] or u.get("mercenary"):
                 continue
             if u["cls"] == "warlord":
                 warlords += 1
@@ -282,6 +347,16 @@ def _check_builder(state: dict[str, Any], scenario: Scenario) -> None:
                 raise scenario.error(("setup", "sides", p), f"{n} {c}: a point buys exactly {per_point[c]} "
                                                             f"{c} (SAGA p.35)")
             points += n // per_point[c]
+        hero = state["sides"][p].get("hero")
+        if hero is not None:
+            points += cat.swords()["heroes"][hero]["cost"]       # SAGA p.41: a hero costs a point
+        mercs = [u["mercenary"] for u in state["units"].values() if u["owner"] == p and u.get("mercenary")]
+        if len(mercs) > 1:
+            raise scenario.error(("setup", "sides", p), "at most one Sword for Hire per warband (SAGA p.45)")
+        points += sum(cat.swords()["mercenaries"][m]["cost"] for m in mercs)
+        varangians = sum(1 for u in state["units"].values() if u["owner"] == p and u.get("varangians"))
+        if hero is not None and varangians > cat.swords()["heroes"][hero].get("varangians", {}).get("max_units", 0):
+            raise scenario.error(("setup", "sides", p), "only one Hearthguard unit may be Varangians (SAGA p.42)")
         if points > budget:
             raise scenario.error(("setup", "sides", p), f"the warband costs {points} points; the scenario "
                                                         f"allows {budget} (SAGA p.35)")
@@ -292,21 +367,21 @@ def _check_positions(state: dict[str, Any], scenario: Scenario) -> None:
     width, height = state["table"]["width"], state["table"]["height"]
     ids = list(state["figures"])
     arr = np.array([[state["figures"][f][k] for k in ("x", "y", "r")] for f in ids])
-    g = geom.gaps(arr, arr)
+    g = circle_gaps(arr)
     np.fill_diagonal(g, np.inf)
     for uid, u in state["units"].items():
         where = tuple(u["path"]) + ("at",)
         for fid in u["figures"]:
             f = state["figures"][fid]
-            if not geom.circle_inside_rect(f["x"], f["y"], f["r"], width, height):
+            if not circles_inside_rect([[f["x"], f["y"], f["r"]]], width, height)[0]:
                 raise scenario.error(where, f"figure {fid} is off the table")
             i = ids.index(fid)
             j = int(np.argmin(g[i]))
-            if g[i, j] < -geom.EPS:
+            if g[i, j] < -EPS:
                 raise scenario.error(where, f"figure {fid} overlaps {ids[j]}")
             for t in state["terrain"]:
                 if t["movement"] == "impassable" and "polygon" in t and \
-                        geom.point_in_polygon(np.array([[f["x"], f["y"]]]), t["polygon"])[0]:
+                        points_in_polygon([[f["x"], f["y"]]], t["polygon"], eps=0.0)[0]:
                     raise scenario.error(where, f"figure {fid} stands in impassable {t['name']}")
         b = np.array([[state["figures"][f][k] for k in ("x", "y", "r")] for f in u["figures"]])
         if not cohesive(b):
@@ -316,6 +391,6 @@ def _check_positions(state: dict[str, Any], scenario: Scenario) -> None:
             centres = b[:, :2]
             ok = np.zeros(len(centres), dtype=bool)
             for z in zones:
-                ok |= geom.point_in_polygon(centres, z["polygon"])
+                ok |= points_in_polygon(centres, z["polygon"], eps=0.0)
             if not ok.all():
                 raise scenario.error(where, "the unit is deployed outside its deployment zone")

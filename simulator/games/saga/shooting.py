@@ -16,10 +16,12 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
 from simulator.games.saga import movement
-from simulator.games.saga.units import (add_fatigue, attack_dice_shooting, base_armour, clamp_armour,
+from simulator.games.saga.units import (EPS, add_fatigue, attack_dice_shooting, base_armour, clamp_armour,
                                         figure_array)
+from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
+from simulator.geometry.table import (circle_gaps, segment_crosses_polyline, segment_polygon_distance,
+                                      segment_through_polygon)
 
 State = dict[str, Any]
 
@@ -32,17 +34,17 @@ def los_blockers(state: State, a: tuple[float, float], b: tuple[float, float],
     others = [f for f, v in figs.items() if v["unit"] not in ignore_units]
     if others:
         arr = figure_array(state, others)
-        d = geom.segment_point_distance(np.array(a), np.array(b), arr[:, :2])[0]
-        out += [others[i] for i in np.nonzero(d < arr[:, 2] - geom.EPS)[0]]
+        d = point_segment_distance(arr[:, :2], np.array(a), np.array(b))
+        out += [others[i] for i in np.nonzero(d < arr[:, 2] - EPS)[0]]
         walls = movement._walls(state, others, exclude=set())
-        if walls is not None and geom.segments_cross(np.array(a), np.array(b), walls[0], walls[1]).any():
+        if walls is not None and segments_intersect(np.array(a), np.array(b), walls[0], walls[1]).any():
             out.append("gap between figures")
     for t in state["terrain"]:
         if t["height"] != "high":
             continue
-        if "line" in t and geom.segment_crosses_polyline(a, b, t["line"]):
+        if "line" in t and segment_crosses_polyline(a, b, t["line"])[0]:
             out.append(t["id"])
-        elif "polygon" in t and geom.segment_through_polygon(a, b, t["polygon"]):
+        elif "polygon" in t and segment_through_polygon(a, b, t["polygon"]):
             out.append(t["id"])
     return out
 
@@ -67,8 +69,8 @@ def eligible_shooters(state: State, shooter: str, target: str) -> list[str]:
     out = []
     for f in unit["figures"]:
         me = figs[f]
-        gap = geom.gaps(np.array([[me["x"], me["y"], me["r"]]]), tarr)[0]
-        if gap.min() > rng + geom.EPS:
+        gap = circle_gaps([[me["x"], me["y"], me["r"]]], tarr)[0]
+        if gap.min() > rng + EPS:
             continue
         for t in tgt:
             if not los_blockers(state, (me["x"], me["y"]), (figs[t]["x"], figs[t]["y"]), {shooter, target}):
@@ -83,8 +85,8 @@ def cover(state: State, target: str, shooters: list[str]) -> str:
     unit = state["units"][target]
     if unit["mounted"] or not shooters:
         return "none"
-    if unit.get("building"):
-        return "heavy"
+    if unit.get("building") or unit.get("shield_wall"):
+        return "heavy"                                 # inside a building; Flemish Shield Wall (SAGA p.46)
     figs = state["figures"]
     need = math.ceil(2 * len(unit["figures"]) / 3)
     best = {"light": 0, "heavy": 0}
@@ -95,11 +97,12 @@ def cover(state: State, target: str, shooters: list[str]) -> str:
             if t["cover"] == "none":
                 continue
             if "polygon" in t:
-                hit = geom.point_in_polygon(np.array([p]), t["polygon"])[0] or all(
-                    geom.segment_polygon_distance((figs[s]["x"], figs[s]["y"]), p, t["polygon"]) == 0.0
+                hit = points_in_polygon([p], t["polygon"], eps=0.0)[0] or all(
+                    segment_polygon_distance((figs[s]["x"], figs[s]["y"]), p, t["polygon"]) == 0.0
                     for s in shooters)
             else:
-                hit = all(geom.segment_crosses_polyline((figs[s]["x"], figs[s]["y"]), p, t["line"]) for s in shooters)
+                hit = bool(segment_crosses_polyline([(figs[s]["x"], figs[s]["y"]) for s in shooters],
+                                                    [p] * len(shooters), t["line"]).all())
             if hit and (level == "none" or t["cover"] == "heavy"):
                 level = t["cover"]
         if level == "heavy":

@@ -16,9 +16,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
+from simulator.geometry.table import Shapes, circle_gaps, cohesion
 
 State = dict[str, Any]
+
+#: Bases whose edges are this close (inches) are in base contact.
+CONTACT = 0.05
+#: Tolerance of distance comparisons (inches).
+EPS = 1e-6
 Unit = dict[str, Any]
 
 
@@ -55,12 +60,12 @@ def bases(state: State, uid: str) -> NDArray[np.float64]:
 
 def unit_gap(state: State, a: str, b: str) -> float:
     """Edge-to-edge distance between the closest figures of units ``a`` and ``b``."""
-    return float(geom.gaps(bases(state, a), bases(state, b)).min())
+    return float(circle_gaps(bases(state, a), bases(state, b)).min())
 
 
 def within(state: State, a: str, b: str, name: str) -> bool:
     """SAGA p.5: a unit is within X when at least one of its figures is."""
-    return unit_gap(state, a, b) <= cat.inches(name) + geom.EPS
+    return unit_gap(state, a, b) <= cat.inches(name) + EPS
 
 
 def exhausted(unit: Unit) -> bool:
@@ -125,7 +130,7 @@ def attack_dice_shooting(unit: Unit, shooters: int) -> int:
 
 def cohesive(b: NDArray[np.float64]) -> bool:
     """SAGA p.12 with the engine's reading: the 'within VS' graph of the unit is connected."""
-    return geom.connected(b, cat.inches("VS"))
+    return cohesion(Shapes.circles(b), cat.inches("VS"))[0]
 
 
 def figure_array(state: State, fids: list[str]) -> NDArray[np.float64]:
@@ -161,7 +166,7 @@ def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None)
     while remaining:
         arr = figure_array(state, remaining)
         if away_from is not None and len(away_from):
-            score = geom.gaps(arr, away_from).min(axis=1)
+            score = circle_gaps(arr, away_from).min(axis=1)
         else:
             score = np.zeros(len(remaining))
         pick = None
@@ -176,6 +181,17 @@ def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None)
     return order
 
 
+def loss_key(unit: Unit) -> str:
+    """Under which heading a casualty is counted for victory points (SAGA p.50): baggage, a
+    hero or mercenary's own heading (data/swords.yaml ``vp``), else the class."""
+    return "baggage" if unit.get("baggage") else str(unit.get("vp_key") or unit["cls"])
+
+
+def bypasses_board(unit: Unit) -> bool:
+    """Mercenaries that no friendly battle-board ability affects (SAGA p.45-47)."""
+    return bool(unit.get("bypass_board"))
+
+
 def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule: str,
                    away_from: NDArray[np.float64] | None = None, killer: str | None = None) -> int:
     """Remove ``count`` figures as casualties; returns how many were removed."""
@@ -185,7 +201,7 @@ def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule:
         unit["figures"].remove(fid)
         del state["figures"][fid]
     if victims:
-        key = "baggage" if unit.get("baggage") else unit["cls"]
+        key = loss_key(unit)
         losses = state["losses"][unit["owner"]]
         losses[key] = losses.get(key, 0) + len(victims)
         if killer is not None:

@@ -9,21 +9,21 @@ import numpy as np
 
 from simulator.core.game import Outcome
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import geom
 from simulator.games.saga.units import live_units, warlord
+from simulator.geometry.segments import points_in_polygon
 
 State = dict[str, Any]
 
 
 def vp_of(counts: dict[str, int]) -> int:
     """SAGA p.50: 1 per Hearthguard, 1 per 2 Warriors, 1 per 3 Levies (rounded up, totals across
-    units), 3 for a Warlord."""
+    units), 3 for a Warlord; heroes 4 and mercenaries as data/swords.yaml says (SAGA p.41-46)."""
     total = 0
     for cls, n in counts.items():
         spec = cat.classes()["classes"].get(cls)
-        if spec is None or n <= 0:
+        vp = spec["vp"] if spec is not None else cat.swords()["vp"].get(cls)
+        if vp is None or n <= 0:
             continue
-        vp = spec["vp"]
         total += math.ceil(n / vp["per_figures"]) * vp["points"]
     return total
 
@@ -43,7 +43,7 @@ def figures_on(state: State, player: str, polygon: list[list[float]]) -> dict[st
         if u.get("baggage"):
             continue
         pts = np.array([[state["figures"][f]["x"], state["figures"][f]["y"]] for f in u["figures"]])
-        n = int(geom.point_in_polygon(pts, polygon).sum())
+        n = int(points_in_polygon(pts, polygon, eps=0.0).sum())
         if n:
             out[u["cls"]] = out.get(u["cls"], 0) + n
     return out
@@ -95,8 +95,8 @@ def outcome(state: State) -> Outcome | None:
             poly = state["far_side"].get(p)
             counts = figures_on(state, p, poly) if poly else {}
             w = warlord(state, p)
-            if w and poly and geom.point_in_polygon(np.array([[state["figures"][w["figures"][0]]["x"],
-                                                                state["figures"][w["figures"][0]]["y"]]]), poly)[0]:
+            if w and poly and points_in_polygon(np.array([[state["figures"][w["figures"][0]]["x"],
+                                                                state["figures"][w["figures"][0]]["y"]]]), poly, eps=0.0)[0]:
                 counts["warlord"] = 1
             scores[p] = vp_of(counts)
         return _best(players, scores, "VP for figures across the river", "SAGA p.52")
@@ -139,3 +139,47 @@ def _best(players: list[str], scores: dict[str, int], what: str, rule: str) -> O
     if len(leaders) > 1:
         return Outcome(None, f"a draw on {what} ({text})", rule=rule, scores=scores)
     return Outcome(leaders[0], f"{leaders[0]} wins on {what} ({text})", rule=rule, scores=scores)
+
+
+def strength(state: State, player: str) -> int:
+    """What ``player``'s living figures would be worth as victory points if killed (SAGA p.50)."""
+    from simulator.games.saga.units import loss_key
+    counts: dict[str, int] = {}
+    for u in live_units(state, player):
+        key = loss_key(u)
+        counts[key] = counts.get(key, 0) + len(u["figures"])
+    return vp_of(counts)
+
+
+def evaluate(state: State, player: str) -> float:
+    """How good ``state`` looks for ``player`` in [-1, 1] (computer players search with it).
+
+    A finished game is 1 / -1 / 0. Otherwise a weighted sum of three differences between
+    ``player`` and the average opponent, each normalised to [-1, 1]: living strength (figures
+    valued as victory points, 60 %), victory points scored by kills and by the scenario (30 %), and
+    fatigue on the units (10 %, less is better). Kept inside (-0.95, 0.95) so that a won game
+    always ranks above any unfinished one.
+    """
+    out = outcome(state)
+    if out is not None:
+        return 0.0 if out.winner is None else (1.0 if out.winner == player else -1.0)
+    foes = [p for p in state["players"] if p != player]
+    if not foes:
+        return 0.0
+
+    def diff(mine: float, theirs: list[float]) -> float:
+        avg = sum(theirs) / len(theirs)
+        total = mine + avg
+        return 0.0 if total <= 0 else (mine - avg) / total
+
+    material = diff(strength(state, player), [strength(state, p) for p in foes])
+    scored = diff(kill_vp(state, player) + state["vp"].get(player, 0),
+                  [kill_vp(state, p) + state["vp"].get(p, 0) for p in foes])
+
+    def tiredness(p: str) -> float:
+        units = live_units(state, p)
+        return sum(u["fatigue"] for u in units) / max(1, len(units))
+
+    fatigue = -diff(tiredness(player), [tiredness(p) for p in foes])
+    value = 0.6 * material + 0.3 * scored + 0.1 * fatigue
+    return max(-0.95, min(0.95, value))
