@@ -175,3 +175,80 @@ def hexmap_from_document(doc: Document) -> HexMap:
     meta = {k: data.get(k, "") for k in ("id", "name", "game", "description", "assumed")}
     return HexMap(grid, columns, rows, labels, meta, data["default_terrain"], terrain, attrs, sides,
                   paths, edges, doc)
+
+
+def join_hexmaps(parts: list[tuple[HexMap, int, int]]) -> HexMap:
+    """Join maps edge to edge into one map: ``parts`` = ``[(map, column offset, row offset), ...]``.
+
+    Each map's hexes are renumbered by its offsets (its hex ``(c, r)`` becomes ``(c + dc, r +
+    dr)``); terrain, hex attributes, hexside features, paths and edges follow. Edges are named
+    ``"<map id>:<edge>"`` (``"<index>:<edge>"`` for maps without an id). Every map must use the
+    same grid; on a grid whose rows (``-r``) or columns (``-q``) are shifted by parity, the
+    shifted offset must be even, or the neighbours would change. Hexes claimed by two maps, and
+    hexes inside the combined rectangle that no map covers, are reported / left out
+    (``DataError`` for overlaps; gaps become missing hexes). The first map gives the default
+    terrain; ``meta`` names the parts.
+
+    >>> from simulator.geometry.hexgrid import HexGrid
+    >>> g = HexGrid("pointy", "odd-r", 2, 1, 1)
+    >>> a = HexMap(g, 2, 2, g.all_labels(2, 2), {"id": "a"}, "sea", {}, {}, [], {}, {})
+    >>> b = HexMap(g, 2, 2, g.all_labels(2, 2), {"id": "b"}, "sea", {"0101": ("beach",)}, {}, [], {}, {})
+    >>> j = join_hexmaps([(a, 0, 0), (b, 2, 0)])
+    >>> (j.columns, j.rows, len(j.labels), j.terrain_of("0301"))
+    (4, 2, 8, 'beach')
+    """
+    if not parts:
+        raise DataError("join_hexmaps: no maps to join")
+    grid = parts[0][0].grid
+    shifted = 1 if grid.offset.endswith("-r") else 0     # which offset (column 0 / row 1) keeps parity
+    labels: list[str] = []
+    terrain: dict[str, tuple[str, ...]] = {}
+    attrs: dict[str, dict[str, Any]] = {}
+    sides: list[dict[str, Any]] = []
+    paths: dict[str, list[list[str]]] = {}
+    edges: dict[str, list[str]] = {}
+    owner: dict[str, str] = {}
+    cols = rows = 0
+    names = []
+    for i, (hm, dc, dr) in enumerate(parts):
+        name = hm.id or str(i)
+        names.append(name)
+        if hm.grid != grid:
+            raise DataError(f"map {name} uses another grid than map {names[0]}; joined maps must share one")
+        if (dc, dr)[shifted] % 2:
+            raise DataError(f"map {name}: the {('column', 'row')[shifted]} offset {(dc, dr)[shifted]} must be "
+                            f"even ({grid.offset} grids shift every other {('column', 'row')[shifted]} by half "
+                            "a hex, so an odd offset would change the neighbours)")
+
+        def move(lab: str, dc: int = dc, dr: int = dr) -> str:
+            c, r = grid.parse(lab)
+            return grid.label(c + dc, r + dr)
+
+        if dc < 0 or dr < 0:
+            raise DataError(f"map {name}: offsets must be >= 0, got column {dc}, row {dr}")
+        cols, rows = max(cols, hm.columns + dc), max(rows, hm.rows + dr)
+        for lab in hm.labels:
+            new = move(lab)
+            if new in owner:
+                raise DataError(f"maps {owner[new]} and {name} overlap at hex {new}")
+            owner[new] = name
+            labels.append(new)
+            if lab in hm._terrain:
+                terrain[new] = hm._terrain[lab]
+            elif hm.default_terrain != parts[0][0].default_terrain:
+                terrain[new] = (hm.default_terrain,)
+            if hm.hex_attrs(lab):
+                attrs[new] = dict(hm.hex_attrs(lab))
+        for side in hm.hexsides:
+            sides.append({**side, "between": tuple(move(x) for x in side["between"])})
+        for pname, chains in hm.paths.items():
+            paths.setdefault(pname, []).extend([move(x) for x in chain] for chain in chains)
+        for ename, hexes in hm.edges.items():
+            edges[f"{name}:{ename}"] = [move(x) for x in hexes]
+    present = set(labels)
+    ordered = [lab for lab in grid.all_labels(cols, rows) if lab in present]
+    first = parts[0][0]
+    meta = {"id": "+".join(names), "name": " + ".join(str(p[0].meta.get("name") or n) for p, n in zip(parts, names)),
+            "game": first.meta.get("game", ""), "description": "joined maps: " + ", ".join(names),
+            "assumed": "; ".join(str(p[0].meta["assumed"]) for p in parts if p[0].meta.get("assumed"))}
+    return HexMap(grid, cols, rows, ordered, meta, first.default_terrain, terrain, attrs, sides, paths, edges)

@@ -11,10 +11,12 @@ from simulator.core.session import Session
 def scenario(stark: list[dict[str, Any]], lannister: list[dict[str, Any]], *, mode: str = "game_of_thrones",
              terrain: list[dict[str, Any]] | None = None, first: str = "stark", rounds: int = 6,
              ncus: bool = False, **extra: Any) -> Scenario:
-    """Stark (Robb's Sworn Swords are S1 unless given) against Lannister (Jaime's Guardsmen L1)."""
+    """Stark (Robb's Sworn Swords are S1 unless given) against Lannister (Jaime's Guardsmen L1).
+    Positions are table inches with y up (Stark in the south), facings counter-clockwise from +x."""
     setup: dict[str, Any] = {
         "mode": mode, "points": 30, "first_player": first, "max_rounds": rounds, "check_deployment": False,
-        "check_points": False, "shuffle_decks": False,
+        "check_points": False,
+        "hands": {"stark": ["40201", "40202", "40203"], "lannister": ["40101", "40102", "40103"]},
         "armies": {
             "stark": {"faction": "stark", "commander": "20201", "units": stark,
                       "ncus": ["30201"] if ncus else []},
@@ -29,14 +31,14 @@ def scenario(stark: list[dict[str, Any]], lannister: list[dict[str, Any]], *, mo
                                "setup": setup}, "asoiaf/test")
 
 
-def sworn(uid: str = "S1", at: tuple[float, float] = (24, 30), facing: float = 0, robb: bool = True) -> dict[str, Any]:
+def sworn(uid: str = "S1", at: tuple[float, float] = (24, 18), facing: float = 90, robb: bool = True) -> dict[str, Any]:
     d = {"id": uid, "card": "10201", "at": list(at), "facing": facing}
     if robb:
         d["attachment"] = "20201"
     return d
 
 
-def guards(uid: str = "L1", at: tuple[float, float] = (24, 18), facing: float = 180, jaime: bool = True,
+def guards(uid: str = "L1", at: tuple[float, float] = (24, 30), facing: float = 270, jaime: bool = True,
            card: str = "10101") -> dict[str, Any]:
     d = {"id": uid, "card": card, "at": list(at), "facing": facing}
     if jaime:

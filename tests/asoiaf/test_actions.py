@@ -8,47 +8,47 @@ from tests.asoiaf.helpers import finish_round, guards, kinds, scenario, session,
 
 def far():
     """Robb's Sworn Swords S1 in the south, Jaime's Guardsmen L1 in the north."""
-    return session(scenario([sworn("S1", (24, 40), 0)], [guards("L1", (24, 6))]))
+    return session(scenario([sworn("S1", (24, 8), 90)], [guards("L1", (24, 42))]))
 
 
 def test_maneuver_up_to_speed_then_pivot():
     s = far()
-    s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 5, "facing": 0})
+    s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 5, "facing": 90})
     u = s.state["units"]["S1"]
-    assert (u["x"], u["y"], u["facing"]) == pytest.approx((29, 40, 0))
+    assert (u["x"], u["y"], u["facing"]) == pytest.approx((29, 8, 90))
     assert u["activated"]
 
 
 def test_maneuver_beyond_speed_is_refused():
     s = far()
     with pytest.raises(IllegalAction, match="at most 5"):
-        s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 5.5, "facing": 0})
+        s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 5.5, "facing": 90})
 
 
 def test_march_twice_speed_without_first_pivot():
     s = far()
     with pytest.raises(IllegalAction, match="no pivot"):
-        s.apply({"type": "march", "unit": "S1", "pivot": 90, "distance": 10})
+        s.apply({"type": "march", "unit": "S1", "pivot": 0, "distance": 10})
     s.apply({"type": "march", "unit": "S1", "distance": 10, "facing": 45})
-    assert s.state["units"]["S1"]["y"] == pytest.approx(30)
+    assert s.state["units"]["S1"]["y"] == pytest.approx(18)
     assert s.state["units"]["S1"]["facing"] == pytest.approx(45)
 
 
 def test_cannot_end_within_one_inch_of_an_enemy():
-    s = session(scenario([sworn("S1", (24, 30), 0)], [guards("L1", (24, 20))]))
-    # the gap is 30-2.36 - (20+2.36) = 5.28"; moving 4.5" leaves 0.78"
+    s = session(scenario([sworn("S1", (24, 18), 90)], [guards("L1", (24, 28))]))
+    # the gap is (28-2.36) - (18+2.36) = 5.28"; moving 4.5" leaves 0.78"
     with pytest.raises(IllegalAction, match="within 1"):
-        s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 4.5, "facing": 0})
-    s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 4.0, "facing": 0})
+        s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 4.5, "facing": 90})
+    s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 4.0, "facing": 90})
 
 
 def test_no_move_off_the_table_or_through_an_enemy():
-    s = session(scenario([sworn("S1", (24, 30), 0)], [guards("L1", (24, 20), jaime=False), guards("L2", (40, 6))]))
+    s = session(scenario([sworn("S1", (24, 18), 90)], [guards("L1", (24, 28), jaime=False), guards("L2", (40, 42))]))
     with pytest.raises(IllegalAction):
-        s.apply({"type": "march", "unit": "S1", "distance": 10, "facing": 0})
-    s = session(scenario([sworn("S1", (24, 44), 0)], [guards("L2", (40, 6))]))
+        s.apply({"type": "march", "unit": "S1", "distance": 10, "facing": 90})
+    s = session(scenario([sworn("S1", (24, 4), 90)], [guards("L2", (40, 42))]))
     with pytest.raises(IllegalAction, match="off the table"):
-        s.apply({"type": "maneuver", "unit": "S1", "pivot": 180, "distance": 5, "facing": 180})
+        s.apply({"type": "maneuver", "unit": "S1", "pivot": 270, "distance": 5, "facing": 270})
 
 
 def test_retreat_only_when_engaged():
@@ -58,19 +58,19 @@ def test_retreat_only_when_engaged():
 
 
 def engaged_pair(first="lannister"):
-    # S1 faces north, L2 faces south; their front edges touch at y = 27.64
-    return scenario([sworn("S1", (24, 30), 0, robb=False), sworn("S9", (6, 44), robb=True)],
-                    [guards("L2", (24, 25.28), jaime=False), guards("L9", (44, 4))], first=first)
+    # S1 faces north, L2 faces south; their front edges touch at y = 20.36
+    return scenario([sworn("S1", (24, 18), 90, robb=False), sworn("S9", (6, 4), robb=True)],
+                    [guards("L2", (24, 22.72), jaime=False), guards("L9", (44, 44))], first=first)
 
 
 def test_retreat_rolls_speed_plus_d6_and_frees_the_enemy():
     s = session(engaged_pair(first="stark"), tape=[2])
-    s.apply({"type": "retreat", "unit": "S1", "direction": "back", "distance": 9, "facing": 0})
+    s.apply({"type": "retreat", "unit": "S1", "direction": "back", "distance": 9, "facing": 90})
     # Speed 5 + 2 = 7": the unit moves 7" of the 9" asked
-    assert s.state["units"]["S1"]["y"] == pytest.approx(37)
+    assert s.state["units"]["S1"]["y"] == pytest.approx(11)
     assert s.state["pending"][0]["window"] == "free_pivot" and s.state["pending"][0]["unit"] == "L2"
-    s.apply({"type": "free_pivot", "unit": "L2", "facing": 90})
-    assert s.state["units"]["L2"]["facing"] == pytest.approx(90)
+    s.apply({"type": "free_pivot", "unit": "L2", "facing": 0})
+    assert s.state["units"]["L2"]["facing"] == pytest.approx(0)
 
 
 def test_engaged_unit_cannot_maneuver_march_or_charge():
@@ -81,19 +81,19 @@ def test_engaged_unit_cannot_maneuver_march_or_charge():
             s.apply(action)
 
 
-def charge_scenario(stark_y=30.0):
-    return scenario([sworn("S1", (24, stark_y), 0, robb=False), sworn("S9", (6, 44))],
-                    [guards("L2", (24, 20), jaime=False), guards("L9", (44, 4))])
+def charge_scenario(stark_y=18.0):
+    return scenario([sworn("S1", (24, stark_y), 90, robb=False), sworn("S9", (6, 4))],
+                    [guards("L2", (24, 28), jaime=False), guards("L9", (44, 44))])
 
 
 def test_charge_success_aligns_and_rerolls_misses():
     # charge roll 3: 5+3 = 8" >= 5.28" gap. 7 attack dice: five 4s, a 1 and a 2 are rerolled (charge bonus)
     tape = [3, 4, 4, 4, 4, 4, 1, 2, 5, 6] + [3] * 7 + [6, 6, 1]
     s = session(charge_scenario(), tape=tape)
-    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 0})
+    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 90})
     s.apply({"type": "respond", "card": None})      # Lannister declines its "attacked" card
     u = s.state["units"]["S1"]
-    assert (u["x"], u["y"], u["facing"]) == pytest.approx((24, 24.72, 0))
+    assert (u["x"], u["y"], u["facing"]) == pytest.approx((24, 23.28, 90))
     assert any(e.kind == "reroll" and "charge bonus" in e.text for e in s.log)
     assert s.state["units"]["L2"]["figures"] == 12      # every hit saved on 3s (Defense 3+)
     # Lannister Supremacy (Order): S1 tests at -3 after the attack, 6+6-3 = 9 passes
@@ -103,8 +103,8 @@ def test_charge_success_aligns_and_rerolls_misses():
 
 def test_disordered_charge_loses_the_bonus_and_cards():
     tape = [1] + [1] * 7 + [6, 6, 1]
-    s = session(charge_scenario(stark_y=29.5), tape=tape)
-    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 0, "card": "40201"})
+    s = session(charge_scenario(stark_y=18.5), tape=tape)
+    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 90, "card": "40201"})
     assert "disordered" in kinds(s)
     assert not any(e.kind == "reroll" for e in s.log)
     assert "40201" in s.state["hands"]["stark"]          # the card could not be played
@@ -112,37 +112,37 @@ def test_disordered_charge_loses_the_bonus_and_cards():
 
 
 def test_failed_charge_stops_and_tests_panic():
-    s = session(charge_scenario(stark_y=34), tape=[2, 6, 6, 1])
-    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 0})
+    s = session(charge_scenario(stark_y=14), tape=[2, 6, 6, 1])
+    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 90})
     assert "charge_failed" in kinds(s)
-    assert s.state["units"]["S1"]["y"] == pytest.approx(27)
+    assert s.state["units"]["S1"]["y"] == pytest.approx(21)
     assert any(e.kind == "panic" and e.data.get("passed") for e in s.log)
     assert s.state["units"]["S1"]["activated"]
 
 
 def test_charge_beyond_speed_plus_six_is_refused():
-    s = session(charge_scenario(stark_y=38))
+    s = session(charge_scenario(stark_y=10))
     with pytest.raises(IllegalAction, match="longest possible charge"):
         s.apply({"type": "charge", "unit": "S1", "target": "L2"})
 
 
 def test_flank_charge_contacts_the_flank_and_gives_the_bonus():
-    sc = scenario([sworn("S1", (14, 20), 90, robb=False), sworn("S9", (6, 44))],
-                  [guards("L2", (24, 20), jaime=False), guards("L9", (44, 4))])
+    sc = scenario([sworn("S1", (14, 28), 0, robb=False), sworn("S9", (6, 4))],
+                  [guards("L2", (24, 28), jaime=False), guards("L9", (44, 44))])
     tape = [3] + [6] * 7 + [6] * 7 + [6, 6, 1]
     s = session(sc, tape=tape)
-    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 90})
+    s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 0})
     s.apply({"type": "respond", "card": None})
     u = s.state["units"]["S1"]
-    assert (u["x"], u["y"], u["facing"]) == pytest.approx((18.49, 20, 90))
+    assert (u["x"], u["y"], u["facing"]) == pytest.approx((18.49, 28, 0))
     assert any(e.kind == "bonus" and "flank" in e.text for e in s.log)
 
 
 def test_ranged_attack_range_and_shift():
-    sc = scenario([sworn("S9", (6, 44)), {"id": "B", "card": "10205", "at": [24, 33], "facing": 0}],
-                  [guards("L2", (24, 18), jaime=False), guards("L9", (44, 4))])
+    sc = scenario([sworn("S9", (6, 4)), {"id": "B", "card": "10205", "at": [24, 15], "facing": 90}],
+                  [guards("L2", (24, 30), jaime=False), guards("L9", (44, 44))])
     s = session(sc)
-    # front arrow at y = 30.64, L2's front edge at 20.36: 10.28" - inside Long range (12")
+    # front arrow at y = 17.36, L2's front edge at 27.64: 10.28" - inside Long range (12")
     ok = s.check({"type": "attack", "unit": "B", "target": "L2", "attack": 0})
     assert ok is None
     err = s.check({"type": "attack", "unit": "B", "target": "L2", "attack": 0, "shift_direction": "back", "shift": 2})

@@ -1,12 +1,14 @@
 """Attacks, Panic tests, Condition tokens, Unstoppable Momentum (digest §7, §11.8) with forced dice."""
 
+import pytest
+
 from tests.asoiaf.helpers import kinds, scenario, session, sworn, guards
 
 
 def pair(**kw):
     """Lannister Guardsmen L2 (no attachment) in base contact, front to front, with Stark Sworn Swords S1."""
-    return scenario([sworn("S1", (24, 30), 0, robb=False), sworn("S9", (6, 44))],
-                    [guards("L2", (24, 25.28), jaime=False), guards("L9", (44, 4))], first="lannister",
+    return scenario([sworn("S1", (24, 18), 90, robb=False), sworn("S9", (6, 4))],
+                    [guards("L2", (24, 22.72), jaime=False), guards("L9", (44, 44))], first="lannister",
                     ncus=True, **kw)
 
 
@@ -70,8 +72,8 @@ def test_panicked_reroll_path():
 
 def test_destroying_a_unit_scores_and_gives_momentum():
     # Grey Wind (solo, 4 Wounds) in contact with L2's front edge
-    sc = scenario([{"id": "GW", "card": "10204", "at": [24, 28.625], "facing": 0}, sworn("S9", (6, 44))],
-                  [guards("L2", (24, 25.28), jaime=False), guards("L9", (44, 4))], first="lannister")
+    sc = scenario([{"id": "GW", "card": "10204", "at": [24, 19.375], "facing": 90}, sworn("S9", (6, 4))],
+                  [guards("L2", (24, 22.72), jaime=False), guards("L9", (44, 44))], first="lannister")
     s = session(sc, tape=[6, 6, 6, 6, 1, 1] + [1, 1, 1, 1])
     s.apply({"type": "attack", "unit": "L2", "target": "GW", "attack": 0})
     if s.state["pending"] and s.state["pending"][0]["window"] == "attacked":
@@ -80,6 +82,6 @@ def test_destroying_a_unit_scores_and_gives_momentum():
     assert s.state["vp"]["lannister"] == 1
     assert "momentum" in kinds(s)
     assert s.state["pending"][0]["window"] == "momentum"
-    s.apply({"type": "free_maneuver", "unit": "L2", "pivot": 180, "distance": 3, "facing": 180})
-    assert s.state["units"]["L2"]["y"] == 25.28 + 3
+    s.apply({"type": "free_maneuver", "unit": "L2", "pivot": 270, "distance": 3, "facing": 270})
+    assert s.state["units"]["L2"]["y"] == pytest.approx(22.72 - 3)
     assert s.active_player() == "stark"

@@ -4,7 +4,7 @@ import random
 
 from simulator.core.scenario import scenario_from_data
 from simulator.core.session import Session
-from simulator.games.asoiaf import geom
+from simulator.games.asoiaf import space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import polygon
 
@@ -13,25 +13,25 @@ MODES = sorted(catalogue().modes)
 
 def small(mode: str):
     setup = {
-        "mode": mode, "points": 30, "max_rounds": 3, "shuffle_decks": True,
+        "mode": mode, "points": 30, "max_rounds": 3,
         "armies": {
             "stark": {"faction": "stark", "commander": "20201", "ncus": ["30201"], "units": [
-                {"id": "S1", "card": "10201", "attachment": "20201", "at": [18, 43.5]},
-                {"id": "S2", "card": "10202", "at": [30, 43.5]}]},
+                {"id": "S1", "card": "10201", "attachment": "20201", "at": [18, 4.5]},
+                {"id": "S2", "card": "10202", "at": [30, 4.5]}]},
             "lannister": {"faction": "lannister", "commander": "20115", "ncus": ["30105"], "units": [
-                {"id": "L1", "card": "10101", "attachment": "20115", "at": [18, 4.5]},
-                {"id": "L2", "card": "10106", "at": [30, 4.5]}]},
+                {"id": "L1", "card": "10101", "attachment": "20115", "at": [18, 43.5]},
+                {"id": "L2", "card": "10106", "at": [30, 43.5]}]},
         },
     }
     if mode in ("fire_and_blood", "here_we_stand"):
         for a in setup["armies"].values():
             for u in a["units"]:
-                u["at"][1] = 12 if u["id"].startswith("L") else 36
+                u["at"][1] = 36 if u["id"].startswith("L") else 12
     if mode == "fire_and_blood":
         setup["marked"] = {"stark": ["L1"], "lannister": ["S2"]}
     if mode == "storm_of_swords":
         for u in setup["armies"]["lannister"]["units"]:
-            u["at"][1] = 8
+            u["at"][1] = 40
     return scenario_from_data({"game": "asoiaf", "name": "playout", "description": "random playout",
                                "players": [{"id": "stark", "name": "Stark"}, {"id": "lannister", "name": "Lannister"}],
                                "setup": setup}, f"asoiaf/playout-{mode}")
@@ -44,7 +44,7 @@ def check_invariants(state):
         assert 0 <= a["damage"] < a["wounds_per_figure"]
         assert len(set(a["conditions"])) == len(a["conditions"])
         for b in alive[i + 1:]:
-            assert not geom.overlap(polygon(a), polygon(b)), (a["id"], b["id"])
+            assert not space.overlap(polygon(a), polygon(b)), (a["id"], b["id"])
     for side in state["players"]:
         assert len(state["hands"][side]) <= 5
         assert state["vp"][side] >= 0

@@ -36,5 +36,25 @@ def test_presentation_draws_table_trays_and_tools():
     assert m.unit == "in" and m.value == pytest.approx(40 - 4.72, abs=0.01)
     los = pres.line_of_sight(state, "S3", "L3")
     assert los is not None
-    drag = pres.drag_action(state, "S1", (16, 40))
+    drag = pres.drag_action(state, "S1", (16, 40))        # client point, y down: 4" north of S1
     assert drag["type"] == "maneuver" and s.check(drag) is None
+
+
+def test_presentation_converts_table_coordinates_for_the_client():
+    """The game keeps y up and facings counter-clockwise from east; the client gets y down from the
+    top edge and facings clockwise from up (the only conversion, in presentation.py)."""
+    s = Session.new("asoiaf/game-of-thrones", seed=3)
+    pres = GAME.presentation()
+    state = s.state_data()
+    s1, l1 = state["units"]["S1"], state["units"]["L1"]
+    assert (s1["x"], s1["y"], s1["facing"]) == (16, 4, 90)          # south edge, facing north
+    trays = {p.id: p for p in pres.pieces(state)}
+    assert trays["S1"].at == (16, 44) and trays["S1"].facing == 0    # bottom of the screen, facing up
+    assert trays["L1"].at == (32, 4) and trays["L1"].facing == 180
+    assert l1["facing"] == 270
+    turn = pres.rotate_action(state, "S1", 90)                      # the client turns it to face east
+    assert turn["facing"] == 0 and s.check(turn) is None
+    rng = pres.move_range(state, "S1")
+    assert rng.centre == (16, 44)
+    zones = dict((name, poly) for name, poly, _ in pres.surface(state).zones)
+    assert max(y for _, y in zones["stark deployment"]) == 48       # Stark's strip is at the bottom

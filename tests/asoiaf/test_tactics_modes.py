@@ -9,8 +9,8 @@ from tests.asoiaf.helpers import finish_round, guards, kinds, scenario, session,
 
 
 def pair(**kw):
-    return scenario([sworn("S1", (24, 30), 0, robb=False), sworn("S9", (6, 44))],
-                    [guards("L2", (24, 25.28), jaime=False), guards("L9", (44, 4))], **kw)
+    return scenario([sworn("S1", (24, 18), 90, robb=False), sworn("S9", (6, 4))],
+                    [guards("L2", (24, 22.72), jaime=False), guards("L9", (44, 44))], **kw)
 
 
 def test_hands_are_hidden_from_the_other_player():
@@ -62,8 +62,8 @@ def objective_game(mode, stark, lannister, **kw):
 
 
 def test_standard_scoring_with_commander_bonus():
-    s = objective_game("game_of_thrones", [sworn("S1", (24, 26.5), 0)], [guards("L1", (24, 4))])
-    s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 2.5, "facing": 0})
+    s = objective_game("game_of_thrones", [sworn("S1", (24, 21.5), 90)], [guards("L1", (24, 44))])
+    s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 2.5, "facing": 90})
     assert s.state["objectives"][0]["holder"] == "S1"
     finish_round(s)
     assert s.state["vp"]["stark"] == 0                    # no Objective VP in round 1
@@ -72,35 +72,35 @@ def test_standard_scoring_with_commander_bonus():
 
 
 def test_winds_of_winter_objectives_score_nothing():
-    s = objective_game("winds_of_winter", [sworn("S1", (24, 26.5), 0)], [guards("L1", (24, 4))])
-    s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 2.5, "facing": 0})
+    s = objective_game("winds_of_winter", [sworn("S1", (24, 21.5), 90)], [guards("L1", (24, 44))])
+    s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 2.5, "facing": 90})
     finish_round(s)
     finish_round(s)
     assert s.state["vp"]["stark"] == 0
 
 
 def test_dance_with_dragons_carrier_slows_down():
-    s = objective_game("dance_with_dragons", [sworn("S1", (24, 28), 0)], [guards("L1", (24, 4))])
-    s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 2, "facing": 0})
+    s = objective_game("dance_with_dragons", [sworn("S1", (24, 20), 90)], [guards("L1", (24, 44))])
+    s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 2, "facing": 90})
     assert s.state["units"]["S1"]["objective"] == "O1"
     finish_round(s)
     s.apply({"type": "hold", "unit": "L1"})
     with pytest.raises(IllegalAction, match="cannot March"):
         s.apply({"type": "march", "unit": "S1", "distance": 2})
     with pytest.raises(IllegalAction, match="at most 2"):
-        s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 3})
+        s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 3})
 
 
 def test_here_we_stand_quadrants():
-    s = objective_game("here_we_stand", [sworn("S1", (12, 36), 0)], [guards("L1", (36, 12))])
+    s = objective_game("here_we_stand", [sworn("S1", (12, 12), 90)], [guards("L1", (36, 36))])
     finish_round(s)
     finish_round(s)
     assert s.state["vp"] == {"stark": 1, "lannister": 1}
 
 
 def test_fire_and_blood_marked_unit_worth_two():
-    sc = scenario([{"id": "GW", "card": "10204", "at": [24, 28.625], "facing": 0}, sworn("S9", (6, 44))],
-                  [guards("L2", (24, 25.28), jaime=False), guards("L9", (44, 4))], mode="fire_and_blood",
+    sc = scenario([{"id": "GW", "card": "10204", "at": [24, 19.375], "facing": 90}, sworn("S9", (6, 4))],
+                  [guards("L2", (24, 22.72), jaime=False), guards("L9", (44, 44))], mode="fire_and_blood",
                   first="lannister", marked={"lannister": ["GW"]})
     s = session(sc, tape=[6, 6, 6, 6, 1, 1] + [1, 1, 1, 1])
     s.apply({"type": "attack", "unit": "L2", "target": "GW", "attack": 0})
@@ -108,7 +108,7 @@ def test_fire_and_blood_marked_unit_worth_two():
 
 
 def test_storm_of_swords_defender_wins_at_the_end():
-    s = objective_game("storm_of_swords", [sworn("S1", (24, 40), 0)], [guards("L1", (40, 8))],
+    s = objective_game("storm_of_swords", [sworn("S1", (24, 8), 90)], [guards("L1", (40, 40))],
                        rounds=1, defender="lannister")
     assert "wall1" in s.state["units"]
     finish_round(s)
@@ -116,15 +116,15 @@ def test_storm_of_swords_defender_wins_at_the_end():
 
 
 def test_feast_for_crows_piles_and_drop():
-    s = objective_game("feast_for_crows", [sworn("S1", (6, 30), 0)], [guards("L1", (40, 4))])
+    s = objective_game("feast_for_crows", [sworn("S1", (6, 18), 90)], [guards("L1", (40, 44))])
     assert len([t for t in s.state["terrain"] if t["kind"] == "corpse_pile"]) == 2
-    s.apply({"type": "maneuver", "unit": "S1", "pivot": 0, "distance": 3, "facing": 0})
+    s.apply({"type": "maneuver", "unit": "S1", "pivot": 90, "distance": 3, "facing": 90})
     assert s.state["units"]["S1"]["objective"] == "O1"
 
 
 def test_clash_of_kings_first_commander_kill():
-    sc = scenario([{"id": "GW", "card": "10204", "at": [24, 28.625], "facing": 0}, sworn("S9", (6, 44))],
-                  [guards("L2", (24, 25.28), jaime=True), guards("L9", (44, 4), jaime=False)],
+    sc = scenario([{"id": "GW", "card": "10204", "at": [24, 19.375], "facing": 90}, sworn("S9", (6, 4))],
+                  [guards("L2", (24, 22.72), jaime=True), guards("L9", (44, 44), jaime=False)],
                   mode="clash_of_kings", first="lannister")
     s = session(sc, tape=[6, 6, 6, 6] + [1, 1, 1, 1])
     s.apply({"type": "attack", "unit": "L2", "target": "GW", "attack": 0})

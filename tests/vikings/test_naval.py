@@ -158,3 +158,37 @@ def test_beaching_stops_a_slow_boat_on_the_first_beach_hex():
     r = s.state["ships"]["r"]
     assert r["beached"] and r["speed"] == 0 and r["pivot"] == "0712"
     assert any(e.kind == "beached" for e in s.log)
+
+
+class _Log:
+    """A context for calling naval functions directly: records events, rolls no dice."""
+
+    def __init__(self):
+        self.events = []
+
+    def emit(self, kind, text, rule, **data):
+        self.events.append((kind, text, rule))
+
+
+def test_boat_roped_to_a_sunken_ship_takes_five_points_each_phase_until_cut():
+    from simulator.games.vikings import naval
+    from simulator.games.vikings.game import board_of
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "1008", "heading": "E", "speed": 0},
+             {"id": "g", "type": "galley", "side": "saxons", "pivot": "1004", "heading": "E", "speed": 0}]
+    chars = [{"id": "svein", "aboard": {"ship": "d", "slot": 10}, "duty": "boarding"},
+             {"id": "edmund", "aboard": {"ship": "g", "slot": 12}}]
+    s = session(chars, ships=ships, boards=SEA, grapples=[{"ship": "d", "slot": 10}])
+    st = s.state_data()
+    board = board_of(st)
+    st["grapples"]["g1"].update(status="hooked", hook_ship="g", hook_slot=12, max_len=2)
+    st["ships"]["g"]["total"] = 12                      # the galley sinks at 12
+    log = _Log()
+    naval.record_damage(board, st, log)
+    assert st["ships"]["g"]["sunk"] and st["grapples"]["g1"]["status"] == "dragging"
+    assert st["ships"]["d"]["total"] == 5 and any("dragged" in t for _, t, _ in log.events)
+    naval.record_damage(board, st, log)                 # same phase: no second drag
+    assert st["ships"]["d"]["total"] == 5
+    st["phase_index"] = 2
+    naval.record_damage(board, st, log)                 # next naval phase: 5 more
+    assert st["ships"]["d"]["total"] == 10
+    assert ("svein", "g1") in naval.cut_options(board, st, "vikings")   # his own rope hex: he may cut it

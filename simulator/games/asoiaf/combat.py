@@ -135,7 +135,7 @@ def resolve_attack(state: State, ctx: Context, cat: Catalogue, att: Unit, dfn: U
     bonus = {"flank": 1, "rear": 2}.get(kind, 0)
     ac, dc = spec.attacker_card, spec.defender_card
     ctx.emit("attack", f"{att['id']} attacks {dfn['id']} with {attack['name']} ({attack['range']}) "
-             f"from its {arc.replace('_', ' ')}", R("7", "Resolving attacks"),
+             f"from its {space.arc_label(arc)}", R("7", "Resolving attacks"),
              pieces=[att["id"], dfn["id"]], attacker=att["id"], defender=dfn["id"], arc=arc)
     if bonus:
         ctx.emit("bonus", f"{kind} bonus: {dfn['id']} gets -{bonus} to Defense and Panic rolls",

@@ -8,9 +8,11 @@ from typing import Any
 import numpy as np
 
 from simulator.core.game import Context
-from simulator.games.asoiaf import geom, space
+from simulator.games.asoiaf import space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import Unit, control_ranks, polygon
+from simulator.geometry.segments import point_segment_distance, points_in_polygon
+from simulator.geometry.table import convex_clip, point_polygon_distance, polygon_area, polygon_distance, rect_corners
 
 State = dict[str, Any]
 
@@ -41,15 +43,15 @@ def radius() -> float:
 def covers(poly: np.ndarray, ob: dict[str, Any]) -> bool:
     """The tray completely covers the token (full-cover claim, §16)."""
     c = np.array([ob["x"], ob["y"]])
-    if not geom.contains(poly, c):
+    if not points_in_polygon(c[None], poly, eps=0.0)[0]:
         return False
-    edges = [geom._point_segment(c, poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
-    return min(edges) >= radius() - 1e-9
+    edges = point_segment_distance(c[None], poly, np.roll(poly, -1, axis=0))
+    return float(edges.min()) >= radius() - 1e-9
 
 
 def touches(poly: np.ndarray, ob: dict[str, Any]) -> bool:
     """Any part of the tray over the token (carried claim, §16.4-16.5)."""
-    return geom.point_polygon_distance((ob["x"], ob["y"]), poly) < radius()
+    return point_polygon_distance((ob["x"], ob["y"]), poly) < radius()
 
 
 def after_move(state: State, ctx: Context, u: Unit) -> None:
@@ -96,7 +98,7 @@ def drop(state: State, ctx: Context, u: Unit, why: str) -> None:
     if taker is not None:
         take(state, ctx, taker, ob, f"takes ({why})")
         return
-    back = np.array([u["x"], u["y"]]) - geom.forward(u["facing"]) * (u["depth"] / 2 + 1.0)
+    back = np.array([u["x"], u["y"]]) - space.forward(u["facing"]) * (u["depth"] / 2 + 1.0)
     w, h = state["table"]
     ob["x"], ob["y"] = float(min(max(back[0], 1), w - 1)), float(min(max(back[1], 1), h - 1))
     if ob.get("pile"):
@@ -109,7 +111,7 @@ def drop(state: State, ctx: Context, u: Unit, why: str) -> None:
 
 def _touching_enemies(state: State, u: Unit) -> list[Unit]:
     me = polygon(u)
-    return [e for e in space.enemies_of(state, u) if geom.distance(me, polygon(e)) <= geom.CONTACT]
+    return [e for e in space.enemies_of(state, u) if space.near(me, polygon(e), space.CONTACT)]
 
 
 def sync_carried(state: State) -> None:
@@ -150,7 +152,7 @@ def after_action(state: State, ctx: Context, u: Unit) -> None:
         return
     ob = next(o for o in state["objectives"] if o["id"] == u["objective"])
     pile = next((t for t in state["terrain"] if t["id"] == ob.get("pile")), None)
-    if pile is not None and geom.distance(polygon(u), np.array(pile["polygon"])) > geom.CONTACT:
+    if pile is not None and not space.near(polygon(u), np.array(pile["polygon"]), space.CONTACT):
         drop(state, ctx, u, "out of contact with its corpse pile")
 
 
@@ -213,14 +215,14 @@ def spawn_corpse_pile(state: State, ctx: Context, u: Unit) -> None:
     size = catalogue().terrain["corpse_pile"]["size"]
     for dx, dy in [(0, 0), (0, 4), (0, -4), (4, 0), (-4, 0), (0, 8), (0, -8), (8, 0), (-8, 0)]:
         cx, cy = u["x"] + dx, u["y"] + dy
-        poly = geom.axis_rect(cx - size[0] / 2, cy - size[1] / 2, cx + size[0] / 2, cy + size[1] / 2)
+        poly = rect_corners([[cx, cy, size[0], size[1], 90]])[0]
         if not space.on_table(state, poly):
             continue
-        if geom.distance(poly, polygon(u)) > 12 - max(size):
+        if polygon_distance(poly, polygon(u)) > 12 - max(size):
             continue
-        if any(geom.distance(poly, np.array(t["polygon"])) < 1.0 for t in state["terrain"]):
+        if any(polygon_distance(poly, np.array(t["polygon"])) < 1.0 for t in state["terrain"]):
             continue
-        if any(geom.distance(poly, polygon(o)) < 1.0 for o in space.alive(state) if o["id"] != u["id"]):
+        if any(polygon_distance(poly, polygon(o)) < 1.0 for o in space.alive(state) if o["id"] != u["id"]):
             continue
         tid = f"pile{len(piles) + 1}"
         state["terrain"].append({"id": tid, "kind": "corpse_pile", "name": "Corpse pile",
@@ -236,20 +238,15 @@ def spawn_corpse_pile(state: State, ctx: Context, u: Unit) -> None:
 
 # -- Quadrants ----------------------------------------------------------------------------------
 def quadrant_of(state: State, u: Unit) -> int:
-    """0 NW, 1 NE, 2 SW, 3 SE: the quadrant holding most of the tray (§16.9); exact ties go to the
-    lowest index (the opponent's choice is not asked)."""
+    """0 NW, 1 NE, 2 SW, 3 SE (north = high y): the quadrant holding most of the tray (§16.9);
+    exact ties go to the lowest index (the opponent's choice is not asked)."""
     w, h = state["table"]
     poly = polygon(u)
     areas = []
-    for qx, qy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        part = poly
+    for qx, qy in ((0, 1), (1, 1), (0, 0), (1, 0)):
         x0, y0 = qx * w / 2, qy * h / 2
-        for point, normal in (((x0, 0), (1, 0)), ((x0 + w / 2, 0), (-1, 0)), ((0, y0), (0, 1)),
-                              ((0, y0 + h / 2), (0, -1))):
-            part = geom.clip(part, np.array(point, float), np.array(normal, float))
-            if len(part) == 0:
-                break
-        areas.append(geom.area(part))
+        part = convex_clip(poly, [[x0, y0], [x0 + w / 2, y0], [x0 + w / 2, y0 + h / 2], [x0, y0 + h / 2]])
+        areas.append(polygon_area(part) if len(part) >= 3 else 0.0)
     return int(np.argmax(areas))
 
 

@@ -10,9 +10,10 @@ import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.asoiaf import geom, space
+from simulator.games.asoiaf import space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import Unit, polygon
+from simulator.geometry.table import first_contact, tray_axes
 
 State = dict[str, Any]
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -30,7 +31,7 @@ def number(action: dict[str, Any], key: str, default: float | None = None) -> fl
 
 
 def direction_vector(u: Unit, direction: str) -> np.ndarray:
-    f, r = geom.forward(u["facing"]), geom.right(u["facing"])
+    f, r = tray_axes(u["facing"])
     vectors = {"forward": f, "back": -f, "left": -r, "right": r}
     if direction not in vectors:
         raise IllegalAction(f"direction must be one of {', '.join(DIRECTIONS)} (no diagonals)", R("2", "Shift"))
@@ -44,10 +45,10 @@ def place(u: Unit, x: float, y: float, facing: float) -> None:
 def dangerous_enter(state: State, ctx: Context, u: Unit, start: np.ndarray, end: np.ndarray) -> None:
     """Entering Dangerous terrain: 1D3+1 Wounds (§14.1)."""
     from simulator.games.asoiaf.combat import apply_wounds
-    swept = geom.sweep(start, end)
+    swept = space.sweep(start, end)
     for t in space.terrain_with(state, "dangerous"):
         tp = space.tpoly(t)
-        if geom.overlap(swept, tp) and not geom.overlap(start, tp) and not u["destroyed"]:
+        if space.overlap(swept, tp) and not space.overlap(start, tp) and not u["destroyed"]:
             n = ctx.dice.d3(f"dangerous terrain ({t['name']})") + 1
             apply_wounds(state, ctx, catalogue(), u, n, None, R("14.1", "Dangerous"))
 
@@ -87,7 +88,7 @@ def maneuver(state: State, ctx: Context, u: Unit, action: dict[str, Any], speed:
     if space.engaged_with(state, u):
         raise IllegalAction(f"{u['id']} is engaged and cannot Maneuver", R("6.2", "Maneuver"))
     pivot = number(action, "pivot", u["facing"])
-    straight(state, ctx, u, pivot, geom.forward(pivot), number(action, "distance", 0), speed,
+    straight(state, ctx, u, pivot, space.forward(pivot), number(action, "distance", 0), speed,
              number(action, "facing", pivot), "maneuvers", rule)
 
 
@@ -97,7 +98,7 @@ def march(state: State, ctx: Context, u: Unit, action: dict[str, Any], speed: fl
         raise IllegalAction(f"{u['id']} is engaged and cannot March", R("6.3", "March"))
     if "pivot" in action and float(action["pivot"]) % 360 != u["facing"] % 360:
         raise IllegalAction("a March allows no pivot before the move", R("6.3", "March"))
-    straight(state, ctx, u, u["facing"], geom.forward(u["facing"]), number(action, "distance", 0), 2 * speed,
+    straight(state, ctx, u, u["facing"], space.forward(u["facing"]), number(action, "distance", 0), 2 * speed,
              number(action, "facing", u["facing"]), "marches", R("6.3", "March"))
 
 
@@ -149,21 +150,22 @@ def pivot(state: State, ctx: Context, u: Unit, facing: float, rule: str, *, enga
 
 
 # -- Flush alignment (charges and melee re-facing) ----------------------------------------------
-ARC_EDGE = {"front": (0, 1), "right_flank": (1, 2), "rear": (2, 3), "left_flank": (3, 0)}
-ARC_NORMAL_SIGN = {"front": ("f", 1), "rear": ("f", -1), "right_flank": ("r", 1), "left_flank": ("r", -1)}
+ARC_EDGE = {"front": (0, 1), "right": (1, 2), "rear": (2, 3), "left": (3, 0)}
+ARC_NORMAL_SIGN = {"front": ("f", 1), "rear": ("f", -1), "right": ("r", 1), "left": ("r", -1)}
 ALIGNMENTS = ("centre", "left", "right")
 
 
 def flush_pose(u: Unit, target: Unit, arc: str, align: str, offset: float | None = None) -> tuple[float, float, float]:
     """The pose of ``u`` with its front edge flush on ``target``'s edge for ``arc``, facing it
     squarely; ``align`` centre (100%) or left/right (50% of the shorter edge overlapping)."""
-    corners = geom.rect(target["x"], target["y"], target["facing"], target["width"], target["depth"])
+    corners = polygon(target)
     i, j = ARC_EDGE[arc]
     a, b = corners[i], corners[j]
     mid = (a + b) / 2
     axis, sign = ARC_NORMAL_SIGN[arc]
-    normal = (geom.forward(target["facing"]) if axis == "f" else geom.right(target["facing"])) * sign
-    facing = round(float(np.degrees(np.arctan2(-normal[0], normal[1]))), 6) % 360   # facing towards -normal
+    f, r = tray_axes(target["facing"])
+    normal = (f if axis == "f" else r) * sign
+    facing = round(float(np.degrees(np.arctan2(-normal[1], -normal[0]))), 6) % 360   # facing towards -normal
     edge = float(np.linalg.norm(b - a))
     along = (b - a) / edge
     if offset is None:
@@ -176,7 +178,7 @@ def flush_pose(u: Unit, target: Unit, arc: str, align: str, offset: float | None
 def try_flush(state: State, u: Unit, target: Unit, arc: str, align: str,
               ignore: tuple[str, ...] = ()) -> tuple[float, float, float] | None:
     """A legal flush pose for ``align``, else the legal offset nearest to it that keeps >= 50%."""
-    corners = geom.rect(target["x"], target["y"], target["facing"], target["width"], target["depth"])
+    corners = polygon(target)
     i, j = ARC_EDGE[arc]
     edge = float(np.linalg.norm(corners[j] - corners[i]))
     half = (edge + u["width"]) / 2 - 0.5 * min(u["width"], edge)
@@ -204,19 +206,25 @@ def charge_path(state: State, u: Unit, target: Unit, length: float) -> ChargePat
     """Move straight forward ``length``: success on touching the target; stop 1" short of any
     other unit, castle wall or Impassable terrain it would touch; stop at the table edge (§6.6)."""
     start = polygon(u)
-    f = geom.forward(u["facing"])
-    t_hit = geom.first_contact(start, f, length, polygon(target))
+    f = space.forward(u["facing"])
+    hit = float(first_contact(start, f, length, [polygon(target)], gap=space.CONTACT)[0])
+    t_hit: float | None = None if np.isinf(hit) else hit
     t_block: float | None = None
     reason = ""
     others: list[tuple[str, np.ndarray]] = [(o["id"], polygon(o)) for o in space.alive(state)
                                             if o["id"] not in (u["id"], target["id"])]
     others += [(w["id"], np.array(w["polygon"])) for w in state.get("walls", [])]
     others += [(t["id"], space.tpoly(t)) for t in space.terrain_with(state, "impassable")]
-    for oid, poly in others:
-        touch = geom.first_contact(start, f, length, poly)
-        if touch is not None and (t_hit is None or touch < t_hit) and (t_block is None or touch < t_block):
-            stop = geom.first_contact(start, f, length, poly, gap=1.0) or 0.0
-            t_block, reason = stop, f"stops 1\" short of {oid}"
+    if others:
+        polys = [poly for _, poly in others]
+        touches = first_contact(start, f, length, polys, gap=space.CONTACT)
+        stops = first_contact(start, f, length, polys, gap=1.0)
+        for (oid, _), touch, stop in zip(others, touches, stops):
+            touch = float(touch)
+            if np.isinf(touch):
+                continue
+            if (t_hit is None or touch < t_hit) and (t_block is None or touch < t_block):
+                t_block, reason = (0.0 if np.isinf(stop) else float(stop)), f"stops 1\" short of {oid}"
     w, h = state["table"]
     lo, hi = 0.0, length
     if not space.on_table(state, start + f * length):
@@ -233,6 +241,6 @@ def charge_path(state: State, u: Unit, target: Unit, length: float) -> ChargePat
         dist, ok = t_hit, True
     else:
         dist, ok = (t_block if t_block is not None else length), False
-    crossed = [t["id"] for t in state["terrain"] if geom.overlap(geom.sweep(start, start + f * dist), space.tpoly(t))]
+    crossed = [t["id"] for t in state["terrain"] if space.overlap(space.sweep(start, start + f * dist), space.tpoly(t))]
     del w, h
     return ChargePath(dist, ok, reason, crossed)

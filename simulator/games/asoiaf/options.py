@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from simulator.core.errors import IllegalAction
-from simulator.games.asoiaf import geom, modes, moves, space, tactics
+from simulator.games.asoiaf import modes, moves, space, tactics
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import CONDITIONS, Unit, polygon, speed
 
@@ -21,8 +21,8 @@ Action = dict[str, Any]
 
 
 def bearing(u: Unit, x: float, y: float) -> float:
-    """Facing (degrees clockwise from north) from the unit's centre towards (x, y)."""
-    return round(math.degrees(math.atan2(x - u["x"], -(y - u["y"]))) % 360, 1)
+    """Facing (degrees counter-clockwise from +x, table convention) from the unit's centre towards (x, y)."""
+    return round(math.degrees(math.atan2(y - u["y"], x - u["x"])) % 360, 1)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -73,14 +73,14 @@ def move_samples(state: State, u: Unit, spd: float, kind: str) -> list[Action]:
                 for d2 in (d, d - 1.5):
                     if d2 <= 0:
                         continue
-                    f = geom.forward(pivot)
+                    f = space.forward(pivot)
                     final = bearing({"x": u["x"] + f[0] * d2, "y": u["y"] + f[1] * d2}, e["x"], e["y"]) if e else pivot
                     if _ok(moves.plan_straight, state, u, pivot, f, round(d2, 2), spd, final, kind, rule):
                         out.append({"type": "maneuver", "unit": u["id"], "pivot": pivot, "distance": round(d2, 2),
                                     "facing": final})
                         break
     else:
-        f = geom.forward(u["facing"])
+        f = space.forward(u["facing"])
         for d in (2 * spd, spd, spd / 2):
             if _ok(moves.plan_straight, state, u, u["facing"], f, d, 2 * spd, u["facing"], kind, rule):
                 out.append({"type": "march", "unit": u["id"], "distance": d, "facing": u["facing"]})
@@ -159,7 +159,7 @@ def charge_options(state: State, u: Unit, spd: float, cards: list[str]) -> list[
     out = []
     me = polygon(u)
     for e in space.enemies_of(state, u):
-        if geom.distance(me, polygon(e)) > spd + 6:
+        if not space.near(me, polygon(e), spd + 6):
             continue
         arc, _ = space.arc_of(e, me)
         facing = bearing(u, e["x"], e["y"])

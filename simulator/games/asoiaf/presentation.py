@@ -1,4 +1,10 @@
-"""What the client draws for ASOIAF: a 48" table, terrain, objectives, trays with facing."""
+"""What the client draws for ASOIAF: a 48" table, terrain, objectives, trays with facing.
+
+The game keeps ``simulator.geometry.table``'s convention (inches, y up, facing counter-clockwise
+from +x); the client's (``simulator.core.view``) is y down from the top-left corner, facing
+clockwise from up.  This module is the one place that converts: :func:`to_view`,
+:func:`to_table`, :func:`facing_to_view`, :func:`facing_to_table`.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +16,12 @@ import numpy as np
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
                                  TableSurface, TerrainPiece, TerrainStyle, Tools)
-from simulator.games.asoiaf import geom, modes, space
+from simulator.games.asoiaf import modes, space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.options import legal_actions
 from simulator.games.asoiaf.setup import deployment_zone
 from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, wounds_left
+from simulator.geometry.table import point_polygon_distance, polygon_distance, rect_corners
 
 SIDE_COLOURS = [(170, 40, 40), (60, 90, 170)]
 TERRAIN_STYLES = {
@@ -30,27 +37,53 @@ TERRAIN_STYLES = {
 }
 
 
-def _point(state: State, ref: str | tuple[float, float]) -> tuple[np.ndarray, str | None]:
+def to_view(state: State, p: Any) -> tuple[float, float]:
+    """A table point (y up) as a client point (y down from the top edge)."""
+    return float(p[0]), float(state["table"][1]) - float(p[1])
+
+
+def to_table(state: State, p: Any) -> tuple[float, float]:
+    """A client point as a table point (the flip is its own inverse)."""
+    return to_view(state, p)
+
+
+def facing_to_view(facing: float) -> float:
+    """Counter-clockwise from +x -> clockwise from up."""
+    return round((90.0 - float(facing)) % 360, 6)
+
+
+def facing_to_table(facing: float) -> float:
+    """Clockwise from up -> counter-clockwise from +x (the same formula both ways)."""
+    return facing_to_view(facing)
+
+
+def _poly_view(state: State, poly: Any) -> tuple[tuple[float, float], ...]:
+    return tuple(to_view(state, p) for p in poly)
+
+
+def _point(state: State, ref: Any) -> tuple[np.ndarray, str | None]:
+    """A unit id or a client point, as a table polygon (one vertex for a point)."""
     if isinstance(ref, str) and ref in state["units"]:
         return polygon(state["units"][ref]), ref
-    x, y = ref  # type: ignore[misc]
-    return np.array([[float(x), float(y)]]), None
+    return np.array([to_table(state, ref)]), None
 
 
 class AsoiafPresentation(Presentation):
     def surface(self, state: State) -> TableSurface:
         w, h = state["table"]
-        pieces = tuple(TerrainPiece(t["id"], t["name"], tuple(map(tuple, t["polygon"])),
+        pieces = tuple(TerrainPiece(t["id"], t["name"], _poly_view(state, t["polygon"]),
                                     TERRAIN_STYLES.get(t["kind"], TerrainStyle(t["kind"], t["name"], (100, 100, 100))),
                                     notes=", ".join(t["keywords"]))
                        for t in state["terrain"])
         zones = []
         for i, side in enumerate(state["players"]):
             y0, y1 = deployment_zone(state, side)
-            zones.append((f"{side} deployment", ((0, y0), (w, y0), (w, y1), (0, y1)), SIDE_COLOURS[i % 2]))
+            strip = ((0, y0), (w, y0), (w, y1), (0, y1))
+            zones.append((f"{side} deployment", _poly_view(state, strip), SIDE_COLOURS[i % 2]))
         r = modes.radius()
         for ob in state["objectives"]:
-            circle = tuple((ob["x"] + r * math.cos(a), ob["y"] + r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False))
+            circle = _poly_view(state, [(ob["x"] + r * math.cos(a), ob["y"] + r * math.sin(a))
+                                        for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)])
             zones.append((f"Objective {ob['id']}", circle, (230, 200, 60)))
         return TableSurface(w, h, pieces, named_distances={"1\"": 1, "Short": 6, "Long": 12}, zones=tuple(zones))
 
@@ -79,8 +112,8 @@ class AsoiafPresentation(Presentation):
             if u["destroyed"]:
                 status.append("breached")
             out.append(PieceView(
-                id=uid, side=u["side"], name=u["name"], shape="tray", at=(u["x"], u["y"]), colour=colour,
-                facing=u["facing"], label=uid, values=(f"{wounds_left(u)}W",), width=u["width"], depth=u["depth"],
+                id=uid, side=u["side"], name=u["name"], shape="tray", at=to_view(state, (u["x"], u["y"])), colour=colour,
+                facing=facing_to_view(u["facing"]), label=uid, values=(f"{wounds_left(u)}W",), width=u["width"], depth=u["depth"],
                 ranks=ranks_left(u), files=u["files"], status=tuple(status), stats=self._stats(state, uid),
                 movable=u["side"] == state.get("active") and not u["activated"]))
         return out
@@ -122,9 +155,9 @@ class AsoiafPresentation(Presentation):
         u = state["units"].get(piece)
         if u is None or isinstance(to, str):
             return None
-        x, y = float(to[0]), float(to[1])
+        x, y = to_table(state, to)
         dist = math.hypot(x - u["x"], y - u["y"])
-        facing = round(math.degrees(math.atan2(x - u["x"], -(y - u["y"]))) % 360, 1)
+        facing = round(math.degrees(math.atan2(y - u["y"], x - u["x"])) % 360, 1)
         kind = "march" if abs(facing - u["facing"]) < 0.5 and dist > u["speed"] else "maneuver"
         action: Action = {"type": kind, "unit": piece, "distance": round(dist, 2), "facing": facing}
         if kind == "maneuver":
@@ -135,20 +168,21 @@ class AsoiafPresentation(Presentation):
         u = state["units"].get(piece)
         if u is None:
             return None
-        return {"type": "maneuver", "unit": piece, "pivot": u["facing"], "distance": 0, "facing": float(facing) % 360}
+        return {"type": "maneuver", "unit": piece, "pivot": u["facing"], "distance": 0,
+                "facing": facing_to_table(facing)}
 
     def move_range(self, state: State, piece: str) -> MoveRange | None:
         u = state["units"].get(piece)
         if u is None:
             return None
-        return MoveRange(centre=(u["x"], u["y"]), radius=float(2 * u["speed"]))
+        return MoveRange(centre=to_view(state, (u["x"], u["y"])), radius=float(2 * u["speed"]))
 
     def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
         if not (isinstance(a, str) and a in state["units"]):
             return None
         tp, tid = _point(state, b)
         if len(tp) == 1:
-            tp = geom.rect(tp[0][0], tp[0][1], 0, 0.05, 0.05)
+            tp = rect_corners([[tp[0][0], tp[0][1], 0.05, 0.05, 90]])[0]
         ok, why, blockers = space.line_of_sight(state, state["units"][a], tp, tid or "", ranged=True)
         return LineOfSight(ok, why, 'ASOIAF "Line of sight" (5)', blockers=tuple(blockers))
 
@@ -158,11 +192,11 @@ class AsoiafPresentation(Presentation):
         if len(pa) == 1 and len(pb) == 1:
             d = float(np.linalg.norm(pa[0] - pb[0]))
         elif len(pa) == 1:
-            d = geom.point_polygon_distance(pa[0], pb)
+            d = point_polygon_distance(pa[0], pb)
         elif len(pb) == 1:
-            d = geom.point_polygon_distance(pb[0], pa)
+            d = point_polygon_distance(pb[0], pa)
         else:
-            d = geom.distance(pa, pb)
+            d = polygon_distance(pa, pb)
         within = tuple(n for n, v in (("1\"", 1.0), ("Short", 6.0), ("Long", 12.0)) if d <= v + 1e-9)
         return Measurement(round(d, 2), "in", f"{d:.2f}\" edge to edge", within)
 

@@ -9,10 +9,11 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
-from simulator.games.asoiaf import combat, geom, modes, moves, space, tactics
+from simulator.games.asoiaf import combat, modes, moves, space, tactics
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.setup import build_state, setup_schema
 from simulator.games.asoiaf.units import Unit, CONDITIONS, polygon, speed
+from simulator.geometry.table import polygon_distance
 
 ACTIONS: dict[str, str] = {
     "maneuver": "unit: pivot, move straight forward up to Speed, pivot (pivot, distance, facing; card)",
@@ -80,6 +81,16 @@ class Asoiaf(Game):
             if p.get("player") != player:
                 p.pop("options", None)
         return state
+
+    def evaluate(self, state: State, player: str) -> float:
+        """VP towards the target and the strength left on the table (see evaluation.py)."""
+        from simulator.games.asoiaf.evaluation import evaluate
+        return evaluate(state, player)
+
+    def determinize(self, visible: State, player: str, rng: Any) -> State:
+        """The other hand and the deck orders guessed from the unseen cards (see evaluation.py)."""
+        from simulator.games.asoiaf.evaluation import determinize
+        return determinize(visible, player, rng)
 
     def presentation(self) -> Any:
         from simulator.games.asoiaf.presentation import AsoiafPresentation
@@ -269,14 +280,14 @@ class Asoiaf(Game):
         except IllegalAction:
             u["facing"] = old
             raise
-        ctx.emit("charge", f"{u['id']} charges {target['id']} into its {arc.replace('_', ' ')}", rule,
+        ctx.emit("charge", f"{u['id']} charges {target['id']} into its {space.arc_label(arc)}", rule,
                  pieces=[u["id"], target["id"]], unit=u["id"], target=target["id"], arc=arc)
         roll = ctx.dice.d6(f"charge distance of {u['id']}")
         length = spd + roll
         disordered = roll == 1
         start = polygon(u)
         path = moves.charge_path(state, u, target, length)
-        rough = space.rough_penalty(state, start, start + geom.forward(u["facing"]) * path.distance)
+        rough = space.rough_penalty(state, start, start + space.forward(u["facing"]) * path.distance)
         if rough and path.distance > length - rough:
             path = moves.charge_path(state, u, target, length - rough)
         ctx.emit("charge_roll", f"{u['id']} rolls {roll}: charge distance {length - rough:g}\""
@@ -289,7 +300,7 @@ class Asoiaf(Game):
                 ctx.emit("card", "the card cannot be played after a Disordered charge and stays in hand",
                          R("6.6", "Disordered charge"))
                 card = None
-        moves.place(u, *(np.array([u["x"], u["y"]]) + geom.forward(u["facing"]) * path.distance), u["facing"])
+        moves.place(u, *(np.array([u["x"], u["y"]]) + space.forward(u["facing"]) * path.distance), u["facing"])
         crossed = [t for t in state["terrain"] if t["id"] in path.crossed]
         if not path.success:
             ctx.emit("charge_failed", f"{u['id']} falls short of {target['id']} after {path.distance:.1f}\""
@@ -304,7 +315,7 @@ class Asoiaf(Game):
         pose = moves.try_flush(state, u, target, arc, str(action.get("align", "centre")))
         if pose is not None:
             moves.place(u, *pose)
-        ctx.emit("charge_hit", f"{u['id']} contacts {target['id']} and aligns on its {arc.replace('_', ' ')}",
+        ctx.emit("charge_hit", f"{u['id']} contacts {target['id']} and aligns on its {space.arc_label(arc)}",
                  R("6.6", "Align with the enemy"), pieces=[u["id"], target["id"]], unit=u["id"],
                  x=u["x"], y=u["y"], facing=u["facing"])
         self._push_others(state, ctx, u, target)
@@ -325,17 +336,17 @@ class Asoiaf(Game):
         ok, why, _ = space.line_of_sight(state, u, polygon(target), target["id"], ranged=False)
         if not ok:
             raise IllegalAction(f"{target['id']} is not in {u['id']}'s line of sight {when}: {why}", rule)
-        d = geom.distance(polygon(u), polygon(target))
+        d = polygon_distance(polygon(u), polygon(target))
         if d > reach + 1e-9:
             raise IllegalAction(f"{target['id']} is {d:.1f}\" away, beyond the longest possible charge "
                                 f"({reach:g}\")", rule)
         if arc is not None and moves.try_flush(state, u, target, arc, "centre") is None:
-            raise IllegalAction(f"no room along {target['id']}'s {arc.replace('_', ' ')} for a 50% contact", rule)
+            raise IllegalAction(f"no room along {target['id']}'s {space.arc_label(arc)} for a 50% contact", rule)
 
     def _charge_dangerous(self, state: State, ctx: Context, u: Unit, start: np.ndarray, crossed: list[dict[str, Any]]) -> None:
         """A charging unit is hurt by Dangerous terrain only once (§14.1)."""
         for t in crossed:
-            if "dangerous" in t["keywords"] and not geom.overlap(start, space.tpoly(t)):
+            if "dangerous" in t["keywords"] and not space.overlap(start, space.tpoly(t)):
                 n = ctx.dice.d3(f"dangerous terrain ({t['name']})") + 1
                 combat.apply_wounds(state, ctx, catalogue(), u, n, None, R("14.1", "Dangerous"))
                 return
@@ -344,7 +355,7 @@ class Asoiaf(Game):
         """Other enemies the charger touches are moved 1" away by their owner (§6.6 call-out)."""
         me = polygon(u)
         for e in space.enemies_of(state, u):
-            if e["id"] == target["id"] or geom.distance(me, polygon(e)) > geom.CONTACT:
+            if e["id"] == target["id"] or not space.near(me, polygon(e), space.CONTACT):
                 continue
             away = np.array([e["x"] - u["x"], e["y"] - u["y"]])
             away = away / (np.linalg.norm(away) or 1.0)
@@ -398,7 +409,7 @@ class Asoiaf(Game):
                                          "rule": R("7", "Unstoppable Momentum")})
             for f in space.alive(state, att["side"]):
                 if f["id"] != att["id"] and not space.engaged_with(state, f) and \
-                        geom.distance(polygon(f), polygon(dfn)) <= geom.CONTACT:
+                        space.near(polygon(f), polygon(dfn), space.CONTACT):
                     state["pending"].append({"player": f["side"], "window": "free_pivot", "unit": f["id"],
                                              "why": "its enemy was destroyed", "rule": R("7", "Unstoppable Momentum")})
         self._end_activation(state, ctx, att)

@@ -9,9 +9,10 @@ import numpy as np
 from simulator.core.errors import DataError
 from simulator.core.game import Context, State
 from simulator.core.scenario import Scenario
-from simulator.games.asoiaf import geom, modes
+from simulator.games.asoiaf import modes, space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import new_unit, polygon
+from simulator.geometry.table import convex_hull, rect_corners
 
 POINT = {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"},
          "x-expected": "a point [x, y] in inches"}
@@ -38,7 +39,9 @@ def setup_schema() -> Mapping[str, Any]:
                       "max_rounds": {"type": "integer", "minimum": 1, "maximum": 12},
                       "check_deployment": {"type": "boolean"},
                       "check_points": {"type": "boolean"},
-                      "shuffle_decks": {"type": "boolean"},
+                      "hands": {"type": "object", "additionalProperties": {
+                          "type": "array", "maxItems": 3, "items": CARD,
+                          "x-expected": "up to 3 Tactics card ids from the player's deck"}},
                       "table": POINT,
                       "armies": {"type": "object", "additionalProperties": army},
                       "terrain": {"type": "array", "items": terrain},
@@ -50,14 +53,15 @@ def setup_schema() -> Mapping[str, Any]:
 
 
 def deployment_zone(state: State, side: str) -> tuple[float, float]:
-    """The strip (y0, y1) of ``side``: the first player of the scenario deploys south (§15.4, §16)."""
+    """The strip (y0, y1) of ``side``: the first player of the scenario deploys south, at low y
+    (§15.4, §16; table coordinates have y up)."""
     m = modes.mode(state)
     w, h = state["table"]
     depth = m["deployment"]
     if isinstance(depth, dict):
         depth = depth["defender"] if side == state["flags"].get("defender") else depth["attacker"]
     south = side == state["players"][0] if m["scoring"] != "siege" else side != state["flags"].get("defender")
-    return (h - depth, h) if south else (0.0, depth)
+    return (0.0, depth) if south else (h - depth, h)
 
 
 def build_state(scenario: Scenario, ctx: Context) -> State:
@@ -94,14 +98,14 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         size = cat.terrain["corpse_pile"]["size"]
         for i, ob in enumerate(state["objectives"]):
             tid = f"pile{i + 1}"
-            poly = geom.axis_rect(ob["x"] - size[0] / 2, ob["y"] - size[1] / 2, ob["x"] + size[0] / 2, ob["y"] + size[1] / 2)
+            poly = rect_corners([[ob["x"], ob["y"], size[0], size[1], 90]])[0]
             state["terrain"].append({"id": tid, "kind": "corpse_pile", "name": "Corpse pile",
                                      "keywords": list(cat.terrain["corpse_pile"]["keywords"]), "polygon": poly.tolist()})
             ob["pile"] = tid
     if m.get("walls") and m["scoring"] != "siege":
         wl, wd = m["wall_size"]
         for i, (x, y) in enumerate(m["walls"]):
-            poly = geom.rect(x, y, 90, wl, wd)
+            poly = rect_corners([[x, y, wl, wd, 0]])[0]      # long side north-south
             state["terrain"].append({"id": f"W{i + 1}", "kind": "castle_wall", "name": "Castle wall",
                                      "keywords": ["impassable", "blocks_los"], "polygon": poly.tolist()})
     for p in players:
@@ -128,10 +132,21 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
     state["first_player"] = first
     state["active"] = first
     state["turn"] = {"player": first, "unit": None, "no_cards": None}
+    hands = setup.get("hands", {})
+    for p in hands:
+        if p not in players:
+            raise scenario.error(("setup", "hands", p), f"{p!r} is not a player ({', '.join(players)})")
     for p in players:
-        if setup.get("shuffle_decks", True):
-            state["decks"][p] = ctx.dice.shuffle(state["decks"][p], f"{p} shuffles the Tactics deck")
-        state["hands"][p] = [state["decks"][p].pop(0) for _ in range(min(3, len(state["decks"][p])))]
+        deck = list(state["decks"][p])
+        chosen = []
+        for j, card in enumerate(hands.get(p, [])):
+            if card not in deck:
+                raise scenario.error(("setup", "hands", p, j), f"{card} is not (or no longer) in {p}'s Tactics deck")
+            deck.remove(card)
+            chosen.append(card)
+        deck = ctx.dice.shuffle(deck, f"{p} shuffles the Tactics deck")
+        state["decks"][p] = deck
+        state["hands"][p] = chosen + [deck.pop(0) for _ in range(min(3 - len(chosen), len(deck)))]
     modes.refresh_holders(state)
     return state
 
@@ -144,11 +159,12 @@ def _terrain(scenario: Scenario, path: tuple, t: dict[str, Any], tid: str) -> di
     spec = cat.terrain[kind]
     if "polygon" in t:
         poly = np.array(t["polygon"], dtype=float)
-        if len(geom.hull(poly)) != len(poly):
+        if len(convex_hull(poly)) != len(poly):
             raise scenario.error(path + ("polygon",), "a terrain polygon must be convex")
     elif "at" in t:
         w, d = spec["size"]
-        poly = geom.rect(t["at"][0], t["at"][1], t.get("rotation", 0), w, d)
+        # rotation: degrees counter-clockwise; 0 = the first size (width) along x
+        poly = rect_corners([[t["at"][0], t["at"][1], w, d, 90 + t.get("rotation", 0)]])[0]
     else:
         raise scenario.error(path, "a terrain piece needs 'at' (centre) or 'polygon'")
     return {"id": tid, "kind": kind, "name": spec["name"], "keywords": list(spec["keywords"]), "polygon": poly.tolist()}
@@ -212,7 +228,7 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
         if uid in state["units"]:
             raise scenario.error(path + ("id",), f"unit id {uid!r} is used twice")
         u = new_unit(cat, uid, side, card_id, att, spec["at"][0], spec["at"][1],
-                     spec.get("facing", 0 if side == state["players"][0] else 180))
+                     spec.get("facing", 90 if side == state["players"][0] else 270))
         u["reserve"] = bool(spec.get("reserve"))
         if check_dep and not u["reserve"]:
             poly = polygon(u)
@@ -223,10 +239,10 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
                 raise scenario.error(path + ("at",), f"the tray must lie wholly inside {side}'s deployment area "
                                      f"(y from {y0:g} to {y1:g})")
         for other in state["units"].values():
-            if geom.overlap(polygon(u), polygon(other)):
+            if space.overlap(polygon(u), polygon(other)):
                 raise scenario.error(path + ("at",), f"the tray overlaps {other['id']}")
         for t in state["terrain"]:
-            if "impassable" in t["keywords"] and geom.overlap(polygon(u), np.array(t["polygon"])):
+            if "impassable" in t["keywords"] and space.overlap(polygon(u), np.array(t["polygon"])):
                 raise scenario.error(path + ("at",), f"the tray stands on impassable terrain ({t['name']})")
         state["units"][uid] = u
         state["order"].append(uid)
@@ -266,7 +282,7 @@ def _siege_walls(state: State, m: dict[str, Any]) -> None:
     for i, (x, y) in enumerate(m["walls"]):
         uid = f"wall{i + 1}"
         u = {"id": uid, "side": side, "card": "", "name": "Castle wall", "type": "structure", "tray": "structure",
-             "attachment": None, "commander": False, "x": float(x), "y": float(y), "facing": 180.0,
+             "attachment": None, "commander": False, "x": float(x), "y": float(y), "facing": 270.0,
              "width": float(wl), "depth": float(wd), "files": 1, "ranks_max": 1, "figures_max": 1, "figures": 1,
              "wounds_per_figure": int(m["wall_wounds"]), "damage": 0, "speed": 0, "defense": 7, "morale": 13,
              "attacks": [dict(m["wall_arrows"])], "abilities": [], "cost": 0, "activated": False,

@@ -11,11 +11,37 @@ from typing import Any, Iterable
 import numpy as np
 
 from simulator.core.errors import IllegalAction
-from simulator.games.asoiaf import geom
 from simulator.games.asoiaf.units import Unit, polygon, pose
+from simulator.geometry.table import (ARCS, arc_codes, arc_fractions, arc_part, overlap_depth, point_polygon_distance,
+                                      polygon_area, polygon_distance, swept_polygon, tray_axes)
 
 State = dict[str, Any]
 SHORT, LONG = 6.0, 12.0
+CONTACT = 0.01          # trays closer than this (inches) are in contact
+OVERLAP = 1e-4          # trays interpenetrating deeper than this overlap (touching does not)
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two convex shapes overlap (touching is not overlapping)."""
+    return overlap_depth(a, b) > OVERLAP
+
+
+def near(a: np.ndarray, b: np.ndarray, d: float) -> bool:
+    """Edge-to-edge distance <= ``d``, with a quick bounding-box rejection first."""
+    lo = np.maximum(a.min(axis=0), b.min(axis=0))
+    hi = np.minimum(a.max(axis=0), b.max(axis=0))
+    if np.any(lo - hi > d):
+        return False
+    return polygon_distance(a, b) <= d
+
+
+def sweep(start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """The area a tray covers on a straight move from ``start`` to ``end`` (same facing)."""
+    return swept_polygon(start, end[0] - start[0])
+
+
+def forward(facing: float) -> np.ndarray:
+    return tray_axes(facing)[0]
 
 
 def alive(state: State, side: str | None = None) -> list[Unit]:
@@ -37,25 +63,28 @@ def enemies_of(state: State, u: Unit) -> list[Unit]:
 def engaged_with(state: State, u: Unit) -> list[Unit]:
     """Enemy units whose trays touch this one (digest §2 "Engaged")."""
     me = polygon(u)
-    return [o for o in enemies_of(state, u) if geom.within(me, polygon(o), geom.CONTACT)]
+    return [o for o in enemies_of(state, u) if near(me, polygon(o), CONTACT)]
 
 
 def arc_of(target: Unit, other_poly: np.ndarray) -> tuple[str, list[str]]:
     """The target's arc holding the larger part of ``other_poly`` and all arcs tied for it (§5)."""
-    areas = geom.arc_areas(pose(target), other_poly)
-    best = max(areas.values())
-    tied = [a for a, v in areas.items() if v >= best - 1e-6 and best > 0]
-    if not tied:   # touching only along a corner line: fall back to the direction of the centre
-        c = other_poly.mean(axis=0) - np.array([target["x"], target["y"]])
-        f, r = geom.forward(target["facing"]), geom.right(target["facing"])
-        a, b = float(c @ f), float(c @ r)
-        arc = ("front" if a >= 0 else "rear") if abs(a) >= abs(b) else ("right_flank" if b > 0 else "left_flank")
+    share = arc_fractions(pose(target), other_poly)
+    best = max(share.values())
+    tied = [a for a, v in share.items() if v >= best - 1e-6 and best > 0]
+    if not tied:   # a degenerate shape: the arc of its centre
+        arc = ARCS[int(arc_codes(pose(target), other_poly.mean(axis=0))[0, 0])]
         return arc, [arc]
     return tied[0], tied
 
 
+def arc_label(arc: str) -> str:
+    """How an arc reads in the log: front, right flank, rear, left flank."""
+    return f"{arc} flank" if arc in ("left", "right") else arc
+
+
 def arc_kind(arc: str) -> str:
-    return "flank" if arc.endswith("flank") else arc
+    """front, flank (left or right) or rear."""
+    return "flank" if arc in ("left", "right") else arc
 
 
 def terrain_with(state: State, keyword: str) -> list[dict[str, Any]]:
@@ -68,7 +97,7 @@ def tpoly(t: dict[str, Any]) -> np.ndarray:
 
 def inside_terrain(poly: np.ndarray, t: dict[str, Any]) -> bool:
     """A tray is "in" a piece when they overlap (the digest leaves this open; we use any overlap)."""
-    return geom.overlap(poly, tpoly(t))
+    return overlap(poly, tpoly(t))
 
 
 def blockers(state: State, exclude: Iterable[str]) -> list[tuple[str, np.ndarray]]:
@@ -82,12 +111,8 @@ def line_of_sight(state: State, a: Unit, target_poly: np.ndarray, target_id: str
                   ranged: bool) -> tuple[bool, str, list[str]]:
     """Whether ``a`` sees the target: part of it in a's Front arc and a clear line from a's
     front edge (digest §5, §14.1 Blocks LOS / Cover / Elevated)."""
-    part = target_poly
-    for point, normal in geom.arc_planes(*pose(a))["front"]:
-        part = geom.clip(part, point, normal)
-        if len(part) == 0:
-            break
-    if geom.area(part) <= 1e-6:
+    part = arc_part(pose(a), target_poly, "front")
+    if len(part) < 3 or polygon_area(part) <= 1e-6:
         return False, "the target is not in the unit's Front arc", []
     me = polygon(a)
     elevated = ranged and any(inside_terrain(me, t) for t in terrain_with(state, "elevated"))
@@ -105,7 +130,8 @@ def line_of_sight(state: State, a: Unit, target_poly: np.ndarray, target_id: str
     hit: set[str] = set()
     for p in starts:
         for q in ends:
-            blocked = [oid for oid, poly in obstacles if geom.segment_blocked(p, q, poly)]
+            seg = np.array([p, q])
+            blocked = [oid for oid, poly in obstacles if overlap(seg, poly)]
             if not blocked:
                 return True, "clear line from the front edge", []
             hit.update(blocked)
@@ -114,11 +140,11 @@ def line_of_sight(state: State, a: Unit, target_poly: np.ndarray, target_id: str
 
 def front_point(u: Unit) -> np.ndarray:
     """The front arrow: the centre of the front edge (origin of ranged attacks, §6.5.1)."""
-    return np.array([u["x"], u["y"]]) + geom.forward(u["facing"]) * u["depth"] / 2
+    return np.array([u["x"], u["y"]]) + forward(u["facing"]) * u["depth"] / 2
 
 
 def range_to(u: Unit, target_poly: np.ndarray) -> float:
-    return geom.point_polygon_distance(front_point(u), target_poly)
+    return point_polygon_distance(front_point(u), target_poly)
 
 
 def on_table(state: State, poly: np.ndarray) -> bool:
@@ -134,49 +160,49 @@ def check_final(state: State, u: Unit, poly: np.ndarray, *, charge: bool = False
     if not on_table(state, poly):
         raise IllegalAction("the tray would end partly off the table", 'ASOIAF "Moving" (6.1)')
     for oid, other in blockers(state, skip):
-        if geom.overlap(poly, other):
+        if overlap(poly, other):
             raise IllegalAction(f"the tray would end overlapping {oid}", 'ASOIAF "Moving" (6.1)')
     for t in terrain_with(state, "impassable"):
-        if geom.overlap(poly, tpoly(t)):
+        if overlap(poly, tpoly(t)):
             raise IllegalAction(f"the tray would end on impassable terrain ({t['name']})",
                                 'ASOIAF "Impassable" (14.1)')
     if not charge:
         for e in enemies_of(state, u):
             if e["id"] in skip:
                 continue
-            if geom.within(poly, polygon(e), 1.0 + 1e-9):
+            if near(poly, polygon(e), 1.0 + 1e-9):
                 raise IllegalAction(f"a move may not end within 1\" of an enemy ({e['id']})",
                                     'ASOIAF "Moving" (6.1)')
 
 
 def check_path(state: State, u: Unit, start: np.ndarray, end: np.ndarray, ignore: Iterable[str] = ()) -> None:
     """A straight move may cross friendly trays but not enemy trays or Impassable terrain."""
-    swept = geom.sweep(start, end)
+    swept = sweep(start, end)
     skip = set(ignore)
     for e in enemies_of(state, u):
-        if e["id"] not in skip and geom.overlap(swept, polygon(e)):
+        if e["id"] not in skip and overlap(swept, polygon(e)):
             raise IllegalAction(f"the move would pass through the enemy tray of {e['id']}",
                                 'ASOIAF "Retreat" (6.4): no moving through enemy trays')
     for w in state.get("walls", []):
-        if geom.overlap(swept, np.array(w["polygon"])):
+        if overlap(swept, np.array(w["polygon"])):
             raise IllegalAction("units can never move through castle walls", 'ASOIAF "Castle walls" (16.3)')
     for t in terrain_with(state, "impassable"):
-        if geom.overlap(swept, tpoly(t)):
+        if overlap(swept, tpoly(t)):
             raise IllegalAction(f"the move would pass through impassable terrain ({t['name']})",
                                 'ASOIAF "Impassable" (14.1)')
 
 
 def rough_penalty(state: State, start: np.ndarray, end: np.ndarray) -> float:
     """1" off the whole move when it enters, leaves or crosses Rough terrain (§14.1; once per move)."""
-    swept = geom.sweep(start, end)
-    return 1.0 if any(geom.overlap(swept, tpoly(t)) for t in terrain_with(state, "rough")) else 0.0
+    swept = sweep(start, end)
+    return 1.0 if any(overlap(swept, tpoly(t)) for t in terrain_with(state, "rough")) else 0.0
 
 
 def nearest_enemy(state: State, u: Unit, within: float) -> Unit | None:
     me = polygon(u)
     best: tuple[float, Unit] | None = None
     for e in enemies_of(state, u):
-        d = geom.distance(me, polygon(e))
+        d = polygon_distance(me, polygon(e))
         if d <= within and (best is None or d < best[0]):
             best = (d, e)
     return best[1] if best else None
@@ -187,7 +213,7 @@ def morale_terrain_modifier(state: State, u: Unit) -> int:
     me = polygon(u)
     mod = 0
     for t in state["terrain"]:
-        if geom.within(me, tpoly(t), SHORT):
+        if near(me, tpoly(t), SHORT):
             if "horrific" in t["keywords"]:
                 mod -= 1
             if "inspiring" in t["keywords"]:

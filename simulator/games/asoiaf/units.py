@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator.games.asoiaf import geom
+from simulator.geometry.table import rect_corners
 from simulator.games.asoiaf.catalogue import Catalogue
 
 Unit = dict[str, Any]
@@ -96,13 +96,15 @@ def heal(u: Unit, n: int) -> int:
     return healed
 
 
-def pose(u: Unit) -> geom.Pose:
-    return (u["x"], u["y"], u["facing"], u["width"], u["depth"])
+def pose(u: Unit) -> list[float]:
+    """The tray as ``simulator.geometry.table`` takes it: (cx, cy, width, depth, facing)."""
+    return [u["x"], u["y"], u["width"], u["depth"], u["facing"]]
 
 
 def polygon(u: Unit, x: float | None = None, y: float | None = None, facing: float | None = None) -> np.ndarray:
-    return geom.rect(u["x"] if x is None else x, u["y"] if y is None else y,
-                     u["facing"] if facing is None else facing, u["width"], u["depth"])
+    """Corners front-left, front-right, rear-right, rear-left (optionally at another pose)."""
+    return rect_corners([[u["x"] if x is None else x, u["y"] if y is None else y, u["width"], u["depth"],
+                          u["facing"] if facing is None else facing]])[0]
 
 
 def effects(cat: Catalogue, u: Unit) -> dict[str, dict[str, Any]]:

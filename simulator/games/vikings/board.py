@@ -4,7 +4,8 @@ A scenario lists its boards with the column/row offset of each map's hex 0101 in
 combined layout; the game builds one :class:`HexMap` from them (labels are renumbered
 by the offsets) and classifies every hex once: the dominant terrain of mixed hexes
 (rule 1.2), coastal versus deep water (note to rule 2.51), hexside features.
-Row offsets must be even so that the half-hex shift of odd rows stays the same.
+The joining itself is :func:`simulator.core.hexmap.join_hexmaps` (row offsets must be even so
+that the half-hex shift of odd rows stays the same; overlaps are refused).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from simulator.core.errors import DataError
-from simulator.core.hexmap import HexMap, load_hexmap
+from simulator.core.hexmap import HexMap, join_hexmaps, load_hexmap
 from simulator.core.scenario import resolve_map
 from simulator.geometry.hexgrid import HexGrid
+from simulator.geometry.hexmove import HexMap as MoveMap
 
 WATER = ("sea", "river")
 MAP_TERRAINS = ("clear", "brush", "embankment", "tree", "beach", "sea", "river", "rocks", "building")
@@ -28,10 +30,7 @@ Layout = tuple[tuple[str, int, int], ...]
 def check_vikings_map(hexmap: HexMap) -> None:
     """Vocabulary and dominant-terrain checks of one map file (rule 1.2)."""
     hexmap.check_vocabulary(MAP_TERRAINS, FEATURES)
-    for label, attrs in sorted(hexmap._attrs.items()):
-        mix = attrs.get("mix")
-        if mix is None:
-            continue
+    for label, mix in sorted(hexmap.hexes_with("mix").items()):
         if not isinstance(mix, dict) or not all(k in MAP_TERRAINS and isinstance(v, int) for k, v in mix.items()):
             raise _err(hexmap, ("hexes", label, "mix"), "expected terrain: thirds, e.g. {sea: 2, beach: 1}")
         top = max(mix.values())
@@ -60,6 +59,7 @@ class Board:
     sides: dict[frozenset[str], str]              # hexside feature by hex pair
     crests: dict[frozenset[str], tuple[str, str]]  # crest hexsides: (upper hex, embankment hex)
     _nbrs: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    _movemap: MoveMap | None = field(default=None, repr=False)
 
     @property
     def grid(self) -> HexGrid:
@@ -73,6 +73,13 @@ class Board:
         if label not in self._nbrs:
             self._nbrs[label] = [n for n in self.grid.neighbours(label).values() if n in self.terrain]
         return self._nbrs[label]
+
+    @property
+    def movemap(self) -> MoveMap:
+        """The board's hexes with their neighbour table, for path searches (built once)."""
+        if self._movemap is None:
+            self._movemap = MoveMap(self.grid, self.hexmap.labels)
+        return self._movemap
 
     def kind(self, label: str) -> str:
         """The terrain class used by the rules: a map terrain, or coastal/deep for water."""
@@ -100,16 +107,11 @@ def build_board(layout: Layout) -> Board:
     for map_id, dc, dr in layout:
         hm = load_hexmap(resolve_map(map_id))
         check_vikings_map(hm)
-        if dr % 2:
-            raise DataError(f"board {map_id}: the row offset {dr} must be even (odd rows are shifted "
-                            "half a hex, so an odd offset would break the grid)")
-        maps.append((map_id, hm, dc, dr))
-    first = maps[0][1]
-    grid = first.grid
-    if len(maps) == 1 and maps[0][2] == 0 and maps[0][3] == 0:
-        combined = first
+        maps.append((hm, dc, dr))
+    if len(maps) == 1 and maps[0][1:] == (0, 0):
+        combined = maps[0][0]
     else:
-        combined = _join(maps, grid)
+        combined = join_hexmaps(maps)
     terrain = {lab: combined.terrain_of(lab) for lab in combined.labels}
     board = Board(combined, terrain, {}, {}, {})
     for lab, t in terrain.items():
@@ -122,41 +124,3 @@ def build_board(layout: Layout) -> Board:
         if side["feature"] == "crest":
             board.crests[frozenset((a, b))] = (a, b)
     return board
-
-
-def _join(maps: list[tuple[str, HexMap, int, int]], grid: HexGrid) -> HexMap:
-    labels: list[str] = []
-    terrain: dict[str, tuple[str, ...]] = {}
-    attrs: dict[str, dict[str, Any]] = {}
-    sides: list[dict[str, Any]] = []
-    edges: dict[str, list[str]] = {}
-    owner: dict[str, str] = {}
-    cols = rows = 0
-
-    def move(lab: str, dc: int, dr: int) -> str:
-        c, r = grid.parse(lab)
-        return grid.label(c + dc, r + dr)
-
-    for map_id, hm, dc, dr in maps:
-        if hm.grid != grid:
-            raise DataError(f"board {map_id} uses another grid than {maps[0][0]}; boards must share one")
-        cols, rows = max(cols, hm.columns + dc), max(rows, hm.rows + dr)
-        for lab in hm.labels:
-            new = move(lab, dc, dr)
-            if new in owner:
-                raise DataError(f"boards {owner[new]} and {map_id} overlap at hex {new}")
-            owner[new] = map_id
-            labels.append(new)
-            terrain[new] = hm.terrains_of(lab)
-            if hm.hex_attrs(lab):
-                attrs[new] = hm.hex_attrs(lab)
-        for side in hm.hexsides:
-            sides.append({**side, "between": tuple(move(x, dc, dr) for x in side["between"])})
-        for name, hexes in hm.edges.items():
-            edges[f"{map_id}:{name}"] = [move(x, dc, dr) for x in hexes]
-    all_labels = set(grid.all_labels(cols, rows))
-    missing = all_labels - set(labels)
-    meta = {"id": "+".join(m[0] for m in maps), "name": " + ".join(m[1].meta.get("name", m[0]) for m in maps),
-            "game": "vikings", "description": "joined boards", "assumed": ""}
-    ordered = [lab for lab in grid.all_labels(cols, rows) if lab not in missing]
-    return HexMap(grid, cols, rows, ordered, meta, maps[0][1].default_terrain, terrain, attrs, sides, {}, edges)

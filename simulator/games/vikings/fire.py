@@ -1,9 +1,9 @@
 """Missile fire: line of fire, cover, range, the two result tables (rules 2.3-2.4, tables 8.1-8.2).
 
-The line of fire runs centre to centre (rule 2.31) along ``HexGrid.hex_line``. The rulebook
-says nothing of lines running exactly along a hexside or through a vertex; our ruling: the
-shooter may use either side, so the shot is possible when either of the two nudged walks is
-clear, and the target gets the better cover of the walks that are clear.
+The line of fire runs centre to centre (rule 2.31); ``simulator.geometry.hexlos.hex_los`` walks
+it. The rulebook says nothing of lines running exactly along a hexside or through a vertex; our
+ruling: the shooter may use either side, so an ambiguous step blocks only when both of its
+alternatives are blocked, and the target gets the better cover of the clear ways into its hex.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, front_hex, hexes_of, values
 from simulator.games.vikings.terrain_rules import base_cover
+from simulator.geometry.hexgrid import Hexside
+from simulator.geometry.hexlos import hex_los
 
 State = dict[str, Any]
 COVERS = ("none", "light", "medium", "strong")
@@ -40,24 +42,15 @@ def _better(a: str, b: str) -> str:
 
 def line_of_fire(board: Board, state: State, src: str, dst: str, shooter: Char | None = None,
                  target: Char | None = None) -> Sight:
-    """Can a shot go from hex ``src`` to hex ``dst``; the target's cover if so (rule 2.4)."""
+    """Can a shot go from hex ``src`` to hex ``dst``; the target's cover if so (rule 2.4).
+
+    Blocking hexes and hexsides are judged by :func:`simulator.geometry.hexlos.hex_los` along the
+    exact hex line; where the line runs along a hexside or through a vertex the shot passes if
+    either alternative is clear (our ruling, ``ambiguous="both"``).
+    """
     if src == dst:
         return Sight(False, "same hex", "VK 2.31")
-    line = board.grid.hex_line(src, dst)
-    walks = [line.left_path] if line.left_path == line.right_path else [line.left_path, line.right_path]
-    results = [_walk(board, state, list(w), shooter, target) for w in walks]
-    ok = [r for r in results if r.clear]
-    if not ok:
-        return results[0]
-    best = ok[0]
-    for r in ok[1:]:
-        if COVERS.index(r.cover) > COVERS.index(best.cover):
-            best = r
-    return best
-
-
-def _walk(board: Board, state: State, path: list[str], shooter: Char | None, target: Char | None) -> Sight:
-    src, dst = path[0], path[-1]
+    grid = board.grid
     dist = board.distance(src, dst)
     ships = fleet.ship_hexes(board, state)
     own_ships = {ships[h][0] for h in (src, dst) if h in ships}
@@ -67,80 +60,103 @@ def _walk(board: Board, state: State, path: list[str], shooter: Char | None, tar
             for h in hexes_of(ch):
                 standing[h] = ch
     skip = {id(shooter), id(target)}
-    cover_mod: str | None = None
-    for i, h in enumerate(path):
+    inside_src = board.terrain.get(src) == "building"
+    reasons: dict[Any, tuple[str, str, Any]] = {}
+
+    def hex_reason(h: str) -> tuple[str, str, Any] | None:
         if h not in board:
-            return Sight(False, f"the line leaves the map at {h}", "VK 2.31", blockers=[h])
-        inner = 0 < i < len(path) - 1
-        if inner:
-            if board.terrain[h] == "tree":
-                return Sight(False, f"trees in {h} block the shot", "VK 2.4.1", blockers=[h])
-            if h in ships and ships[h][0] not in own_ships:
-                return Sight(False, f"a boat in {h} blocks the shot (one may shoot at a boat, not through it)",
-                             "VK 2.4.2", blockers=[h])
-            other = standing.get(h)
-            if other is not None and id(other) not in skip and not board.is_water(h) and dist <= 10:
-                return Sight(False, f"{other['name']} stands in the way at {h} (short range)", "VK 2.4.10",
-                             blockers=[other["id"]])
-        if i == 0:
-            continue
-        prev = path[i - 1]
-        if prev not in board.neighbours(h):
-            continue     # the line passes through a vertex between these two hexes
-        feat = board.feature(prev, h)
-        if feat is None:
-            continue
+            return f"the line leaves the map at {h}", "VK 2.31", h
+        if board.terrain[h] == "tree":
+            return f"trees in {h} block the shot", "VK 2.4.1", h
+        if h in ships and ships[h][0] not in own_ships:
+            return f"a boat in {h} blocks the shot (one may shoot at a boat, not through it)", "VK 2.4.2", h
+        other = standing.get(h)
+        if other is not None and id(other) not in skip and not board.is_water(h) and dist <= 10:
+            return f"{other['name']} stands in the way at {h} (short range)", "VK 2.4.10", other["id"]
+        return None
+
+    def side_reason(side: Hexside) -> tuple[str, str, Any] | None:
+        a, b = side.hexes
+        if a not in board or b not in board:
+            return None
+        feat = board.feature(a, b)
+        pair = (a, b)
         if feat == "wall":
-            return Sight(False, f"a wall between {prev} and {h} blocks the shot", "VK 2.4.9",
-                         blockers=[(prev, h)])
+            return f"a wall between {a} and {b} blocks the shot", "VK 2.4.9", pair
         if feat == "window":
-            shooter_side, target_side = i == 1, i == len(path) - 1
-            inside_src = board.terrain[src] == "building"
-            if inside_src and not shooter_side:
-                return Sight(False, "from inside, a shot leaves only through a window next to the shooter",
-                             "VK 2.4.7.1", blockers=[(prev, h)])
-            if not inside_src and not target_side:
-                return Sight(False, "through a window one may hit only a target right behind it", "VK 2.4.7.1",
-                             blockers=[(prev, h)])
-            cover_mod = _better(cover_mod or "none", "medium") if board.terrain[dst] == "building" else cover_mod
-        if feat == "door" and board.terrain[dst] == "building":
-            cover_mod = _better(cover_mod or "none", "medium")
-        if feat == "arrow_slit":
-            if i == 1:
-                pass                                    # shooting out through one's own slit
-            elif i == len(path) - 1 and _in_line(board, dst, prev, src):
-                cover_mod = "strong"
-            else:
-                return Sight(False, "an arrow slit can be shot through only by a shooter exactly in line with it",
-                             "VK 2.4.8", blockers=[(prev, h)])
+            if inside_src and src not in side:
+                return "from inside, a shot leaves only through a window next to the shooter", "VK 2.4.7.1", pair
+            if not inside_src and dst not in side:
+                return "through a window one may hit only a target right behind it", "VK 2.4.7.1", pair
+        if feat == "arrow_slit" and src not in side and not (dst in side and _in_line(board, dst, side.other(dst),
+                                                                                       src)):
+            return "an arrow slit can be shot through only by a shooter exactly in line with it", "VK 2.4.8", pair
         if feat == "crest":
-            upper, emb = board.crests[frozenset((prev, h))]
-            up_first = prev == upper
-            hi, lo = (src, dst) if up_first else (dst, src)
+            upper, emb = board.crests[frozenset(pair)]
+            hi, lo = (src, dst) if _crossed_first(board, src, dst, upper, emb) else (dst, src)
             if lo != emb and board.distance(lo, emb) < board.distance(hi, emb):
-                return Sight(False, "the embankment crest hides the lower character (closer to the slope "
-                                    "than the one above)", "VK 2.4.11", blockers=[(prev, h)])
-            if dst == emb:
-                cover_mod = _better(cover_mod or "none", "medium")
+                return ("the embankment crest hides the lower character (closer to the slope than the one "
+                        "above)", "VK 2.4.11", pair)
+        return None
+
+    def blocks(key: Any, why: tuple[str, str, Any] | None) -> bool:
+        if why is not None:
+            reasons[key] = why
+        return why is not None
+
+    verdict = hex_los(grid, src, dst, hex_blocks=lambda h: blocks(h, hex_reason(h)),
+                      hexside_blocks=lambda side: blocks(side, side_reason(side)), ambiguous="both")
+    if not verdict.visible:
+        key = verdict.blocked_by_hex if verdict.blocked_by_hex is not None else verdict.blocked_by_hexside
+        text, rule, blocker = reasons[key]
+        return Sight(False, text, rule, blockers=[blocker])
+    entries = [h for h in dict.fromkeys((verdict.line.left_path[-2], verdict.line.right_path[-2]))
+               if side_reason(Hexside.between(h, dst, grid)) is None]
     cover = base_cover(board, dst, ships, state)
+    entry_cover = max((_entry_cover(board, src, dst, h) for h in entries), key=COVERS.index, default="none")
     if src in ships and dst in ships and ships[src][0] == ships[dst][0]:
         cover = "none"                  # shooter on the same boat (rule 2.4.2)
     elif board.terrain[dst] == "building":
-        cover = cover_mod or "none"     # inside a building: medium through doors and windows (2.4.7.3)
-    elif cover_mod:
-        cover = _better(cover, cover_mod)
-    if target is not None and target.get("wall") and _through_front(board, target, path[-2]):
+        cover = entry_cover             # inside a building: medium through doors and windows (2.4.7.3)
+    else:
+        cover = _better(cover, entry_cover)
+    if target is not None and target.get("wall") and any(_through_front(board, target, h) for h in entries):
         cover = "strong"
     return Sight(True, f"clear line, {COVERS.index(cover) and cover or 'no'} cover", "VK 2.31", cover)
+
+
+def _entry_cover(board: Board, src: str, dst: str, entry: str) -> str:
+    """Cover the hexside the shot crosses into the target's hex gives (rules 2.4.7.3, 2.4.8, 2.4.11)."""
+    feat = board.feature(entry, dst)
+    if feat in ("window", "door") and board.terrain[dst] == "building":
+        return "medium"
+    if feat == "arrow_slit" and _in_line(board, dst, entry, src):
+        return "strong"
+    if feat == "crest" and board.crests[frozenset((entry, dst))][1] == dst:
+        return "medium"
+    return "none"
+
+
+def _crossed_first(board: Board, src: str, dst: str, first: str, second: str) -> bool:
+    """Does the line from ``src`` to ``dst`` cross the hexside from ``first`` into ``second``?
+
+    The hexside lies on the perpendicular bisector of the two centres, so the line crosses it
+    towards the hex whose centre is farther along the line's direction.
+    """
+    p = board.grid.to_pixel([src, dst, first, second]).reshape(-1, 2)
+    return float(np.dot(p[1] - p[0], p[3] - p[2])) > 0
 
 
 def _in_line(board: Board, inner: str, outer: str, shooter: str) -> bool:
     """Is ``shooter`` on the straight hex row that runs from ``inner`` through ``outer``?"""
     g = board.grid
-    d = np.array(g.cube(outer)) - np.array(g.cube(inner))
-    v = np.array(g.cube(shooter)) - np.array(g.cube(inner))
-    k = int(np.abs(v).max())
-    return bool(k > 0 and (v == d * k).all())
+    d = g.direction_between(inner, outer)
+    if d is None:
+        return False
+    line = g.hex_line(inner, shooter)
+    path = line.labels()
+    return not line.ambiguous and len(path) > 1 and all(
+        g.direction_between(a, b) == d for a, b in zip(path, path[1:]))
 
 
 def _through_front(board: Board, ch: Char, came_from: str) -> bool:

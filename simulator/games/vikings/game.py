@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
-from simulator.games.vikings import fire, melee, movement, naval, phases
+from simulator.games.vikings import evaluation, fire, melee, movement, naval, phases
 from simulator.games.vikings.board import Board, build_board, check_vikings_map
 from simulator.games.vikings.catalogue import characters_from, load_checked
 from simulator.games.vikings.pieces import active, alive, ctype, hexes_of, living_at
@@ -83,7 +83,7 @@ class Vikings(Game):
     def visible_state(self, state: State, player: str | None) -> State:
         for ship in state["ships"].values():
             if ship.get("pending") is not None and ship["side"] != player:
-                ship["pending"] = "hidden"
+                ship["pending"] = evaluation.HIDDEN
         return state
 
     def outcome(self, state: State) -> Outcome | None:
@@ -102,6 +102,12 @@ class Vikings(Game):
         winner = a if scores[a] > scores[b] else b
         return Outcome(winner, f"{winner} win on casualties after {state['turns']} turns "
                        f"({scores[a]} to {scores[b]})", rule="VK 2.1", scores=scores)
+
+    def evaluate(self, state: State, player: str) -> float:
+        return evaluation.evaluate(state, player, self.outcome(state), self.scores(state))
+
+    def determinize(self, visible: State, player: str, rng: Any) -> State:
+        return evaluation.determinize(visible, player, rng)
 
     def scores(self, state: State) -> dict[str, int]:
         """Casualty points scored against the enemy: 2 per dead, 1 per wounded, 3 per sunk ship (our rule,

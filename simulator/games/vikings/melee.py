@@ -297,22 +297,36 @@ def must_advance(board: Board, state: State) -> bool:
 
 
 def attack_options(board: Board, state: State) -> list[tuple[list[str], list[str]]]:
-    """Single attacker against single defender pairs that are legal now (for legal_actions)."""
+    """Attacks that are legal now (for legal_actions), in this order: each attacker alone against
+    each defender; every able attacker next to a defender together against him (rule 2.72);
+    one attacker against all the enemies he touches (several defenders, rule 2.73)."""
     ships = fleet.ship_hexes(board, state)
-    out = []
     rnd = state["combat"]["round"]
-    for a in sorted(state["chars"].values(), key=lambda c: c["id"]):
+    chars = sorted(state["chars"].values(), key=lambda c: c["id"])
+    pairs: list[tuple[Char, Char]] = []
+    for a in chars:
         if a["side"] != state["phasing"] or not active(a) or a.get("attacked") or a.get("wall") or a.get("busy"):
             continue
         if rnd > 1 and not a.get("frenzy"):
             continue
-        for d in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        for d in chars:
             if d["side"] == a["side"] or not alive(d) or not touching(board, a, d):
                 continue
-            if may_attack_into(board, state, a, d, ships) is not None:
-                continue
-            if attack_value(a) // max(values(d)[1], 1) >= 1:
-                out.append(([a["id"]], [d["id"]]))
+            if may_attack_into(board, state, a, d, ships) is None:
+                pairs.append((a, d))
+
+    def ok(atts: list[Char], dfds: list[Char]) -> bool:
+        return sum(attack_value(a) for a in atts) // max(sum(values(d)[1] for d in dfds), 1) >= 1
+
+    out = [([a["id"]], [d["id"]]) for a, d in pairs if ok([a], [d])]
+    for d in dict.fromkeys(d["id"] for _, d in pairs):
+        atts = [a for a, x in pairs if x["id"] == d]
+        if len(atts) > 1 and ok(atts, [state["chars"][d]]):
+            out.append(([a["id"] for a in atts], [d]))
+    for a in dict.fromkeys(a["id"] for a, _ in pairs):
+        dfds = [x for y, x in pairs if y["id"] == a]
+        if len(dfds) > 1 and ok([state["chars"][a]], dfds):
+            out.append(([a], [x["id"] for x in dfds]))
     return out
 
 
@@ -320,6 +334,8 @@ def berserkers_owing(board: Board, state: State) -> list[str]:
     """Berserkers in contact who have not yet attacked though they could (rule 3.1)."""
     owing = set()
     for atts, _ in attack_options(board, state):
+        if len(atts) > 1:
+            continue
         a = state["chars"][atts[0]]
         if ctype(a).troop == "berserker":
             owing.add(a["id"])

@@ -16,6 +16,7 @@ from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, front_hex, hexes_of, living_at, values
 from simulator.games.vikings.terrain_rules import Blocked, step_cost
+from simulator.geometry.hexmove import Reachable, reachable
 
 State = dict[str, Any]
 
@@ -68,14 +69,35 @@ def step_options(board: Board, state: State, ch: Char) -> dict[str, int]:
     return out
 
 
-def _cost(board: Board, state: State, ch: Char, to: str, ships: dict[str, tuple[str, int]],
-          occ: dict[str, list[str]]) -> int:
+def _occupied(state: State, ch: Char, to: str, occ: dict[str, list[str]]) -> None:
+    """Raise Blocked if a horse or an able enemy stands in ``to`` (rule 2.51)."""
     for pid in occ.get(to, []):
         other = state["chars"].get(pid)
         if other is None:
             raise Blocked(f"a horse stands in {to}", "VK 2.51")
         if other["side"] != ch["side"] and other["status"] != "stunned":
             raise Blocked(f"{other['name']} (enemy) stands in {to}", "VK 2.51")
+
+
+def foot_range(board: Board, state: State, ch: Char) -> Reachable:
+    """Cheapest MP to every hex a character on foot can reach with the MP he has left (rule 2.5),
+    by :func:`simulator.geometry.hexmove.reachable` with the game's step cost as the hexside rule."""
+    ships = fleet.ship_hexes(board, state)
+    occ = living_at(state)
+
+    def rule(a: str, b: str) -> float | None:
+        try:
+            _occupied(state, ch, b, occ)
+            return float(step_cost(board, state, ch, a, b, False, ships))
+        except Blocked:
+            return None
+
+    return reachable(board.movemap, ch["hex"], entry_cost=0.0, hexside_rule=rule, budget=ch["mp"])
+
+
+def _cost(board: Board, state: State, ch: Char, to: str, ships: dict[str, tuple[str, int]],
+          occ: dict[str, list[str]]) -> int:
+    _occupied(state, ch, to, occ)
     if ch.get("mounted"):
         rs = rider_step(board, ch, to)
         if rs is None:

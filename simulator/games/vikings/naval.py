@@ -12,11 +12,12 @@ from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import ship_types, tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, weak
 from simulator.games.vikings.fleet import afloat, crew, hexes
+from simulator.geometry.footprint import PlacedFootprint
 
 State = dict[str, Any]
 Ship = dict[str, Any]
 DUTIES = ("rower", "helmsman", "boarding", "grapple", "bailer")
-MOVES = ("straight", "lateral_left", "lateral_right", "turn_left", "turn_right")
+MOVES = shipgeom.MOVES
 SHIP_TERRAIN = ("sea", "river", "beach", "embankment", "rocks")
 TYPE_RANK = {"drakkar": 0, "galley": 1, "rowboat": 2}
 
@@ -174,10 +175,8 @@ def start_sequence(state: State, ctx: Context) -> bool:
 
 
 # ---------------------------------------------------------------------------- moving (4.43)
-def _footprint_ok(board: Board, state: State, ship: Ship, pivot: str | None, heading: int) -> tuple[str, ...]:
-    if pivot is None:
-        raise IllegalAction(f"{ship['name']} would leave the map", "VK 4.43")
-    fp = shipgeom.footprint(board.grid, ship["type"], pivot, heading)
+def _footprint_ok(board: Board, state: State, ship: Ship, where: PlacedFootprint) -> tuple[str, ...]:
+    fp = shipgeom.labels(where)
     if fp is None or any(h not in board for h in fp):
         raise IllegalAction(f"{ship['name']} would leave the map", "VK 4.43")
     for h in fp:
@@ -273,12 +272,12 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
     new_speed = sign(ship["speed"]) * max(abs(ship["speed"]) - loss, 0)
     if abs(new_speed) < _needed(ship, k):
         raise IllegalAction(f"after losing {loss} speed the ship could not move in sequence {k}", "VK 4.42")
-    pivot, heading = shipgeom.moved(board.grid, ship["pivot"], ship["heading"], move, backwards)
-    fp = _footprint_ok(board, state, ship, pivot, heading)
+    where = shipgeom.moved(shipgeom.placed(board.grid, ship), move, backwards)
+    fp = _footprint_ok(board, state, ship, where)
     hits = _overlaps(board, state, ship, fp)
     old = hexes(board, ship)
     lead_role = "stern" if backwards else "bow"
-    lead = fp[shipgeom.slot_of(ship["type"], lead_role)]  # type: ignore[index]
+    lead = fp[shipgeom.slot_of(ship["type"], lead_role)]
     if hits and move == "straight":
         if lead in hits:
             _collide(board, state, ctx, ship, hits[lead], lead, old)
@@ -291,7 +290,7 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
                 or move.startswith("turn"):
             raise IllegalAction("lateral moves and turns may not run into another boat (except pushing a rowboat "
                                 "aside with a lateral move)", "VK 4.43")
-        direction = board.grid.direction_index(board.grid.direction_between(ship["pivot"], pivot))
+        direction = board.grid.direction_index(board.grid.direction_between(ship["pivot"], where.pivot_label))
         for s in struck:
             _push_rowboat(board, state, ctx, state["ships"][s], direction, ship)
     if move == "straight" and board.terrain[lead] == "beach" and lead not in old:
@@ -299,7 +298,7 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
     problem = _rope_problem(board, state, sid, fp)
     if problem:
         raise IllegalAction(problem + " (move along the rope, or stop)", "VK 4.63")
-    ship["pivot"], ship["heading"] = pivot, heading
+    ship["pivot"], ship["heading"] = where.pivot_label, where.facing
     ship["speed"] = new_speed
     ship["moves"] += 1
     if move.startswith("turn"):
@@ -315,12 +314,12 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
 
 
 def _push_rowboat(board: Board, state: State, ctx: Any, boat: Ship, direction: int, pusher: Ship) -> None:
-    pivot = shipgeom.step(board.grid, boat["pivot"], direction)
-    fp = _footprint_ok(board, state, boat, pivot, boat["heading"])
+    where = shipgeom.placed(board.grid, boat).shift(direction)
+    fp = _footprint_ok(board, state, boat, where)
     others = {h: v for h, v in fleet.ship_hexes(board, state).items() if v[0] not in (boat["id"], pusher["id"])}
     if any(h in others for h in fp):
         raise IllegalAction(f"{boat['name']} cannot be pushed aside: another boat is in the way", "VK 4.43")
-    boat["pivot"] = pivot
+    boat["pivot"] = where.pivot_label
     fleet.place_crew(board, state, boat["id"])
     ctx.emit("pushed", f"{pusher['name']} pushes {boat['name']} aside", "VK 4.43", pieces=[boat["id"], pusher["id"]])
 
@@ -351,7 +350,7 @@ def hold(board: Board, state: State, ctx: Context, sid: str) -> None:
 
 def _crash_on_rocks(board: Board, state: State, ctx: Context, ship: Ship) -> None:
     fp = hexes(board, ship)
-    lead = fp[shipgeom.slot_of(ship["type"], "stern" if ship["speed"] < 0 else "bow")]  # type: ignore[index]
+    lead = fp[shipgeom.slot_of(ship["type"], "stern" if ship["speed"] < 0 else "bow")]
     if board.terrain[lead] not in ("embankment", "rocks"):
         return
     v = abs(effective_speed(ship, state["naval"]["sequence"]))
@@ -452,14 +451,14 @@ def _scrape(board: Board, state: State, ctx: Any, a: Ship, b: Ship) -> None:
     """Parallel ships: the straight move becomes a lateral move, scraping past (rule 4.51, diagram 3)."""
     t = ship_types()[a["type"]]
     for move in ("lateral_left", "lateral_right"):
-        pivot, heading = shipgeom.moved(board.grid, a["pivot"], a["heading"], move, a["speed"] < 0)
+        where = shipgeom.moved(shipgeom.placed(board.grid, a), move, a["speed"] < 0)
         try:
-            fp = _footprint_ok(board, state, a, pivot, heading)
+            fp = _footprint_ok(board, state, a, where)
         except IllegalAction:
             continue
         if _overlaps(board, state, a, fp) or _rope_problem(board, state, a["id"], fp):
             continue
-        a["pivot"] = pivot
+        a["pivot"] = where.pivot_label
         a["speed"] = sign(a["speed"]) * max(abs(a["speed"]) - t["lateral_loss"], 0)
         a["moves"] += 1
         fleet.place_crew(board, state, a["id"])
@@ -555,7 +554,7 @@ def throw_options(board: Board, state: State, side: str) -> list[tuple[str, str]
 def cut_options(board: Board, state: State, side: str) -> list[tuple[str, str]]:
     out = []
     for g in sorted(state["grapples"].values(), key=lambda g: g["id"]):
-        if g["status"] != "hooked":
+        if g["status"] not in ("hooked", "dragging"):
             continue
         for c in state["chars"].values():
             if c["side"] == side and active(c) and c.get("duty") == "boarding" and not c.get("cut_tried") and \
@@ -563,6 +562,47 @@ def cut_options(board: Board, state: State, side: str) -> list[tuple[str, str]]:
                      (c.get("ship") == g["ship"] and c["slot"] == g["slot"])):
                 out.append((c["id"], g["id"]))
     return out
+
+
+def _check_sinking(board: Board, state: State, ctx: Context, ship: Ship) -> None:
+    """Sink the ship if its total reached the threshold (a beached one stays, holed, rule 4.7)."""
+    if not afloat(ship) or ship["total"] < ship_types()[ship["type"]]["sinks_at"]:
+        return
+    sid = ship["id"]
+    if ship.get("beached"):
+        if not ship.get("immobile"):
+            ship["immobile"] = True
+            ctx.emit("damage", f"{ship['name']} is holed on the beach and will never float again", "VK 4.7",
+                     pieces=[sid])
+        return
+    ship["sunk"] = True
+    ctx.emit("sunk", f"{ship['name']} sinks", "VK 4.7", pieces=[sid])
+    _spill(board, state, ctx, ship, "VK 4.7")
+    for g in sorted(state["grapples"].values(), key=lambda g: g["id"]):
+        if g["status"] == "hooked" and sid in (g["ship"], g.get("hook_ship")):
+            other = state["ships"][g["hook_ship"] if g["ship"] == sid else g["ship"]]
+            if afloat(other):
+                g.update(status="dragging", sunk_ship=sid, held_ship=other["id"])
+                _drag(board, state, ctx, g)
+                continue
+        if sid in (g["ship"], g.get("hook_ship")):
+            g["status"] = "lost"
+
+
+def _drag(board: Board, state: State, ctx: Context, g: dict[str, Any]) -> None:
+    """A boat still roped to a sunken one takes 5 points (at the sinking and every later naval
+    phase) until the rope is cut (rule 4.7; our reading of the garbled sentence, digest question 25)."""
+    held = state["ships"][g["held_ship"]]
+    if not afloat(held):
+        g["status"] = "lost"
+        return
+    extra = tables()["sinking_drag_points"]
+    held["total"] += extra
+    g["dragged_at"] = [state["turn"], state["phase_index"]]
+    ctx.emit("damage", f"{held['name']} is dragged by the rope of {g['id']} to the sunken "
+             f"{state['ships'][g['sunk_ship']]['name']}: +{extra} (total {held['total']})", "VK 4.7",
+             pieces=[held["id"]])
+    _check_sinking(board, state, ctx, held)
 
 
 def _enemy_aboard_adjacent(board: Board, state: State, ch: Char) -> bool:
@@ -628,8 +668,9 @@ def cut(board: Board, state: State, ctx: Context, cid: str, gid: str) -> None:
 def haul_options(board: Board, state: State, side: str) -> list[str]:
     out = set()
     for g in state["grapples"].values():
-        if g["side"] == side and g["status"] == "hooked" and _hauler(state, g) is not None:
-            out.add(g["hook_ship"])
+        hauler = _hauler(state, g) if g["side"] == side and g["status"] == "hooked" else None
+        if hauler is not None and not hauler.get("hauled"):
+            out.add(g["hook_ship"])       # each rope is hauled once per naval phase (rule 4.65)
     return sorted(out)
 
 
@@ -653,23 +694,23 @@ def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> No
         best = None
         now = _rope_total(board, state, ropes, {})
         for d in range(6):
-            pivot = shipgeom.step(board.grid, mover["pivot"], d)
+            where = shipgeom.placed(board.grid, mover).shift(d)
             try:
-                fp = _footprint_ok(board, state, mover, pivot, mover["heading"])
+                fp = _footprint_ok(board, state, mover, where)
             except IllegalAction:
                 continue
             if _overlaps(board, state, mover, fp):
                 continue
             total = _rope_total(board, state, ropes, {mover["id"]: fp})
             if total < now and (best is None or total < best[0]):
-                best = (total, pivot)
+                best = (total, where.pivot_label)
         if best is None:
             break
         mover["pivot"] = best[1]
         fleet.place_crew(board, state, mover["id"])
         done += 1
     for g in ropes:
-        _hauler(state, g)["hauled"] = True   # type: ignore[index]
+        _hauler(state, g)["hauled"] = True 
     ctx.emit("haul", f"{side} hauls on {len(ropes)} rope(s): {mover['name']} comes {done} hex(es) closer to "
              f"{anchor['name']}", "VK 4.65", pieces=[mover["id"], anchor["id"]])
     for g in ropes:
@@ -688,7 +729,8 @@ def _rope_total(board: Board, state: State, ropes: list[dict[str, Any]], fps: di
 
 # ---------------------------------------------------------------------------- end of phase (4.7)
 def record_damage(board: Board, state: State, ctx: Context) -> None:
-    """Step 1.5: leaks, bailing, sinking (rule 4.7, with the digest's reading of the example)."""
+    """Step 1.5: leaks, bailing, sinking (rule 4.7, with the digest's reading of the example), and
+    the 5 points a boat still roped to a sunken one takes every naval phase."""
     for sid, ship in sorted(state["ships"].items()):
         if not afloat(ship):
             continue
@@ -702,18 +744,10 @@ def record_damage(board: Board, state: State, ctx: Context) -> None:
         if rising or bail:
             ctx.emit("damage", f"{ship['name']}: leaks +{rising}, bailing -{bail}: {before} -> {ship['total']}",
                      "VK 4.7", pieces=[sid])
-        if ship["total"] >= ship_types()[ship["type"]]["sinks_at"]:
-            if ship.get("beached"):
-                ship["immobile"] = True
-                ctx.emit("damage", f"{ship['name']} is holed on the beach and will never float again", "VK 4.7",
-                         pieces=[sid])
-            else:
-                ship["sunk"] = True
-                ctx.emit("sunk", f"{ship['name']} sinks", "VK 4.7", pieces=[sid])
-                _spill(board, state, ctx, ship, "VK 4.7")
-                for g in state["grapples"].values():
-                    if sid in (g["ship"], g.get("hook_ship")):
-                        g["status"] = "lost"
+        _check_sinking(board, state, ctx, ship)
+    for g in sorted(state["grapples"].values(), key=lambda g: g["id"]):
+        if g["status"] == "dragging" and not g.get("dragged_at") == [state["turn"], state["phase_index"]]:
+            _drag(board, state, ctx, g)
     for g in state["grapples"].values():
         if g["status"] == "hooked":
             g["max_len"] = _length(board, state, g, {})

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
                                  Presentation, SecretChoice, TerrainStyle, Tools)
-from simulator.games.vikings import fire, fleet, movement, naval, phases
+from simulator.games.vikings import fire, fleet, movement, phases, shipgeom
 from simulator.games.vikings.catalogue import ship_types
 from simulator.games.vikings.game import board_of
 from simulator.games.vikings.pieces import alive, ctype, front_hex, living_at, values
-from simulator.games.vikings.terrain_rules import Blocked
 
 TERRAIN_STYLES = {
     "clear": TerrainStyle("clear", "Clear ground", (178, 196, 120)),
@@ -34,6 +32,10 @@ FEATURE_STYLES = {
     "arrow_slit": FeatureStyle("arrow_slit", "Arrow slit", (20, 20, 20), 0.14, "gate"),
     "crest": FeatureStyle("crest", "Embankment crest", (110, 80, 50), 0.08, "bank"),
 }
+def slot_of_pivot(ship: dict[str, Any]) -> int:
+    return shipgeom.slot_of(ship["type"], "pivot")
+
+
 SIDE_COLOURS = {"vikings": (150, 40, 40), "saxons": (40, 70, 150)}
 
 
@@ -142,17 +144,22 @@ class VikingsPresentation(Presentation):
         return {"type": "move", "piece": piece, "path": path}
 
     def _ship_drag(self, state: State, sid: str, to: str) -> Action | None:
+        """Dragging the ship to move onto a hex picks the slide whose leading hex (or pivot) lands there."""
         nav = state["naval"]
         if nav.get("step") != "movement" or not nav.get("queue") or nav["queue"][0] != sid:
             return None
         board = board_of(state)
         ship = state["ships"][sid]
-        bow = fleet.hexes(board, ship)[naval.shipgeom.slot_of(ship["type"], "bow")]  # type: ignore[index]
-        ahead = naval.shipgeom.step(board.grid, bow, ship["heading"])
-        if to == ahead or to == bow:
+        here = shipgeom.placed(board.grid, ship)
+        backwards = ship["speed"] < 0
+        lead = shipgeom.slot_of(ship["type"], "stern" if backwards else "bow")
+        if to in (here.pivot_label, fleet.hexes(board, ship)[lead]):
             return {"type": "ship_move", "ship": sid, "move": "straight"}
-        left = naval.shipgeom.step(board.grid, bow, ship["heading"] - 1)
-        return {"type": "ship_move", "ship": sid, "move": "lateral_left" if to == left else "lateral_right"}
+        for move in ("straight", "lateral_left", "lateral_right"):
+            cells = shipgeom.labels(shipgeom.moved(here, move, backwards))
+            if cells is not None and to in (cells[lead], cells[slot_of_pivot(ship)]):
+                return {"type": "ship_move", "ship": sid, "move": move}
+        return None
 
     def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
         ship = state["ships"].get(piece)
@@ -168,37 +175,12 @@ class VikingsPresentation(Presentation):
         ids = living_at(state).get(hex_, [])
         return next((i for i in ids if i in state["chars"]), None)
 
-    def _costs(self, state: State, piece: str) -> dict[str, tuple[int, list[str]]]:
-        """Cheapest MP to every reachable hex this turn (a search over single steps)."""
-        from simulator.core.plain import copy_plain
-        board = board_of(state)
+    def _path(self, state: State, piece: str, to: str) -> list[str] | None:
         ch = state["chars"].get(piece)
         if ch is None or not movement.can_act(state, ch) or ch.get("mounted"):
-            return {}
-        ships = fleet.ship_hexes(board, state)
-        occ = living_at(state)
-        best: dict[str, tuple[int, list[str]]] = {ch["hex"]: (0, [])}
-        heap = [(0, ch["hex"], [])]
-        probe = copy_plain(ch)
-        while heap:
-            cost, here, path = heapq.heappop(heap)
-            if cost > best.get(here, (1 << 30,))[0]:
-                continue
-            probe["hex"] = here
-            for n in board.neighbours(here):
-                try:
-                    step = movement._cost(board, state, probe, n, ships, occ)
-                except Blocked:
-                    continue
-                total = cost + step
-                if total <= ch["mp"] and total < best.get(n, (1 << 30,))[0]:
-                    best[n] = (total, path + [n])
-                    heapq.heappush(heap, (total, n, path + [n]))
-        return best
-
-    def _path(self, state: State, piece: str, to: str) -> list[str] | None:
-        found = self._costs(state, piece).get(to)
-        return found[1] if found else None
+            return None
+        reach = movement.foot_range(board_of(state), state, ch)
+        return reach.path_to(to)[1:] if to in reach else None
 
     def move_range(self, state: State, piece: str) -> MoveRange | None:
         ch = state["chars"].get(piece)
@@ -207,7 +189,10 @@ class VikingsPresentation(Presentation):
         if ch.get("mounted"):
             board = board_of(state)
             return MoveRange(hexes={h: float(c) for h, c in movement.step_options(board, state, ch).items()})
-        return MoveRange(hexes={h: float(c) for h, (c, _) in self._costs(state, piece).items() if c > 0})
+        if not movement.can_act(state, ch):
+            return MoveRange(hexes={})
+        reach = movement.foot_range(board_of(state), state, ch)
+        return MoveRange(hexes={h: c for h, c in reach.cost.items() if h != ch["hex"]})
 
     def _hex_of(self, state: State, ref: Any) -> str | None:
         if isinstance(ref, str) and ref in state["chars"]:
