@@ -56,6 +56,10 @@ class HexSurface:
     hex_marks: Mapping[str, str] = field(default_factory=dict)
     #: Per-hex overrides of the painted terrain (burnt bridges, destroyed VP hexes...).
     hex_overrides: Mapping[str, str] = field(default_factory=dict)
+    #: Per-hexside overrides of the drawn feature: {(label, label): feature style id}
+    #: (a broken gate, a breached wall...). The id names a ``feature_styles`` entry;
+    #: "" draws nothing on that hexside. Either order of the two labels works.
+    hexside_overrides: Mapping[tuple[str, str], str] = field(default_factory=dict)
     kind: Literal["hex"] = "hex"
 
 

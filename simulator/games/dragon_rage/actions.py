@@ -49,7 +49,7 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
     "fly": ("move",), "land": ("move",), "jump_off": ("move",), "enter": ("move",), "smash": ("move",),
     "climb": ("move",), "burn_bridge": ("move", "melee"), "ravage": ("move", "melee"),
     "open_entrance": ("melee",), "melee": ("melee",), "fire": ("fire",), "attack_monster": ("melee",),
-    "fire_at_monster": ("fire",), "monster_attack": ("melee",), "breathe": ("fire",), "cast": ("spell",),
+    "fire_at_monster": ("fire", "melee"), "monster_attack": ("melee",), "breathe": ("fire",), "cast": ("spell",),
     "reinforce": ("reinforce",),
 }
 

@@ -17,6 +17,7 @@ from simulator.games.dragon_rage.units import (State, Unit, attack_cf, defence_c
                                                is_major, is_minor, is_missile, spec, units_at)
 
 CRT_RULE = "DR 2.7.5"
+COUNTER_RULE = "DR 2.11.3"
 
 
 def crt_result(attack: int, defence: int, literal: bool = False) -> str:
@@ -213,7 +214,13 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
         if u.get("boosted"):
             boosted_cf += cf
     for u in attackers:
+        owed = u.get("must_attack")
+        if owed and not any(t["id"] in owed for t in targets) and counterattack_possible(state, u):
+            raise IllegalAction(f"{u['id']} was attacked in melee and must attack one of its attackers "
+                                f"({', '.join(owed)})", COUNTER_RULE)
+    for u in attackers:
         u["attacked"] = True
+        u["must_attack"] = []
     modifier = 1 if boosted_cf * 2 >= total and boosted_cf > 0 else 0
     crt_attack(state, ctx, total, hex_defence(targets), targets,
                f"melee by {', '.join(u['id'] for u in attackers)} on {target_hex}", "DR 2.7.1",
@@ -257,3 +264,28 @@ def units_here(state: State, hex_: str) -> list[Unit]:
 
 def describe(units: list[Any]) -> str:
     return ", ".join(u["id"] for u in units)
+
+
+def counterattack_targets(state: State, unit: Unit) -> list[str]:
+    """Hexes of the units that attacked ``unit`` (a T-Rex) in melee, which it may strike now."""
+    out = []
+    for uid in unit.get("must_attack") or []:
+        foe = state["units"].get(uid)
+        if foe is None or not foe["alive"] or foe["hex"] is None or foe["hex"] in out:
+            continue
+        if foe["hex"] != unit["hex"] and board_for(state["map"]).direction(unit["hex"], foe["hex"]) is None:
+            continue
+        if magic_block(state, unit["hex"], foe["hex"]) or melee_block(state, unit["hex"], foe["hex"]):
+            continue
+        if targets_in(state, foe["hex"], unit["side"]):
+            out.append(foe["hex"])
+    return out
+
+
+def counterattack_possible(state: State, unit: Unit) -> bool:
+    """The T-Rex still owes a counter-attack it can make this phase (DR 2.11.3)."""
+    if not (unit["alive"] and unit["hex"] is not None and not unit["attacked"] and not unit.get("no_attack")):
+        return False
+    from simulator.games.dragon_rage.legal import is_legal
+    return any(is_legal(state, {"type": "melee", "units": [unit["id"]], "target": h})
+               for h in counterattack_targets(state, unit))

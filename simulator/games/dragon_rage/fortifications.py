@@ -68,8 +68,13 @@ def climb(state: State, ctx: Context, unit: Unit, to: Any) -> None:
     mp_left = body.walk_mp(unit) - unit["mp_used"] if is_major(unit) else int(spec(unit).get("mp") or 0) - unit["mp_used"]
     if mp_left < 1:
         raise IllegalAction("climbing needs at least 1 unused MP", rule)
-    if ground_units_at(state, to):
-        raise IllegalAction(f"{to} is occupied: there must be an empty hex beyond the wall", rule)
+    beyond = ground_units_at(state, to)
+    if beyond and not all(u["side"] != unit["side"] and u["type"] in ("hero", "wizard", "invader_hero",
+                                                                        "invader_wizard") for u in beyond):
+        raise IllegalAction(f"{to} is occupied: there must be an empty hex beyond the wall (or one holding "
+                            "only an enemy hero or wizard)", rule)
+    if beyond and not all(_displacement(state, u, to) for u in beyond):
+        raise IllegalAction(f"the hero or wizard in {to} has nowhere to step aside to", rule)
     if in_fog(state, to):
         raise IllegalAction("no climbing into fog", "DR 2.8.6")
     enemies_near = _defenders_adjacent(state, unit, to)
@@ -89,10 +94,34 @@ def climb(state: State, ctx: Context, unit: Unit, to: Any) -> None:
     ctx.emit("climb", f"{unit['id']} tries to scale the wall into {to}: {roll}{bonus:+d} needing {need}: "
                       f"{'over the wall' if ok else 'falls back'}", "DR 2.5.8", pieces=[unit["id"]], success=ok)
     if ok:
+        for u in beyond:
+            _step_aside(state, ctx, u, to, unit)
         unit["hex"] = to
         if is_major(unit):
             unit["facing"] = board.direction(here, to)
         _entered(state, ctx, unit, to)
+
+
+def _displacement(state: State, character: Unit, from_: str) -> str | None:
+    """Where a hero or wizard climbed onto steps aside: the first hex (direction order N, NE, ...)
+    it could walk into now, empty or holding one friendly non-monster unit (DR 2.5.3.1; the
+    defender's choice is automated)."""
+    from simulator.games.dragon_rage.stacking import FREE, stack_status
+    from simulator.games.dragon_rage.terrain_rules import step_block
+    board = board_for(state["map"])
+    for n in board.neighbours[from_]:
+        if n is None or step_block(state, board, character, from_, n) is not None:
+            continue
+        if stack_status(state, character, n, in_tower=n in board.towers) == FREE:
+            return n
+    return None
+
+
+def _step_aside(state: State, ctx: Context, character: Unit, from_: str, climber: Unit) -> None:
+    to = _displacement(state, character, from_)
+    character["hex"] = to
+    ctx.emit("step_aside", f"{character['id']} steps aside from {from_} to {to} as {climber['id']} comes over "
+                           "the wall", "DR 2.5.3.1", pieces=[character["id"], climber["id"]])
 
 
 def _entered(state: State, ctx: Context, unit: Unit, hex_: str) -> None:

@@ -36,6 +36,10 @@ class DragonRage(Game):
         return Outcome(over["winner"], over["text"], over.get("level", ""), over["rule"],
                        dict(over.get("scores", {})))
 
+    def evaluate(self, state: State, player: str) -> float:
+        from simulator.games.dragon_rage.evaluation import evaluate
+        return evaluate(state, player)
+
     def setup_schema(self) -> Mapping[str, Any]:
         from simulator.core.data import load_yaml
         return load_yaml(DATA_DIR / "scenario.schema.yaml").data

@@ -1,8 +1,10 @@
 """Enumerating the legal actions of the current phase.
 
-Ground moves come straight from the reachable set (always legal). Other candidates are
-generated from the position and kept only if a dry run on a copy of the state accepts them,
-so the list never offers an action the engine would refuse.
+Ground moves and monster walks come straight from the reachable sets (the same computation
+the rules use, cached per position: see :mod:`.movement`), so they are legal by construction.
+The few other candidates (spells, flights, bounds, attacks, sieges) are generated from the
+position and kept only if a dry run on a copy of the state accepts them, so the list never
+offers an action the engine would refuse.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.actions import apply_action
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.combat import missile_range, targets_in
-from simulator.games.dragon_rage.monster_moves import bound_targets, flight_problem
-from simulator.games.dragon_rage.movement import reach
-from simulator.games.dragon_rage.phases import arrival_hexes
+from simulator.games.dragon_rage.monster_moves import bound_targets, flight_problem, walk_reach
+from simulator.games.dragon_rage.movement import occupancy, reach
+from simulator.games.dragon_rage.phases import arrival_hexes, end_phase_block
 from simulator.games.dragon_rage.units import (State, Unit, is_major, is_minor, is_missile, is_monster, is_wizard,
                                                kind, living, spec)
 
@@ -65,18 +67,24 @@ def legal_actions(state: State) -> list[Action]:
         if state["pending_reinforcements"] > 0:
             out += [{"type": "reinforce", "to": h} for h in arrival_hexes(state)]
     elif phase.endswith("move"):
+        occupied = occupancy(state)
         for u in mine:
             if is_major(u):
+                out += [{"type": "walk", "unit": u["id"], "path": path}
+                        for h, (_, path, _) in sorted(walk_reach(state, u).items())]
                 candidates += _monster_moves(state, u)
             else:
-                out += [{"type": "move", "unit": u["id"], "to": h} for h in sorted(reach(state, u))]
+                out += [{"type": "move", "unit": u["id"], "to": h} for h in sorted(reach(state, u, occupied))]
                 candidates += _siege(state, u)
     elif phase.endswith("fire"):
         candidates += _fire(state, mine)
     elif phase.endswith("melee"):
         candidates += _melee(state, mine)
+        # missiles may also be loosed at a monster as part of the melee (DR 2.7.6.1)
+        candidates += [a for a in _fire(state, mine) if a["type"] == "fire_at_monster"]
     out += [a for a in candidates if is_legal(state, a)]
-    out.append({"type": "end_phase"})
+    if end_phase_block(state) is None:
+        out.append({"type": "end_phase"})
     return out
 
 
@@ -119,9 +127,6 @@ def _monster_moves(state: State, u: Unit) -> list[Action]:
     if u["flying"]:
         out.append({"type": "land", "unit": u["id"]})
     elif u["mode"] in (None, "walk"):
-        for n in board.neighbours[u["hex"]]:
-            if n is not None:
-                out.append({"type": "walk", "unit": u["id"], "path": [n]})
         for f in ((u["facing"] + 1) % 6, (u["facing"] + 5) % 6):
             out.append({"type": "rotate", "unit": u["id"], "facing": f})
         ahead = board.neighbour(u["hex"], u["facing"])

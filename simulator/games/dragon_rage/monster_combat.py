@@ -156,6 +156,8 @@ def attack_monster(state: State, ctx: Context, unit: Unit, monster: Unit, area: 
         _morale(state, ctx, unit, missile=False)
     except _Refused:
         return
+    if spec(monster).get("rules", {}).get("must_counterattack") and unit["id"] not in monster.setdefault("must_attack", []):
+        monster["must_attack"].append(unit["id"])      # it must strike back next turn (DR 2.11.3)
     roll = ctx.dice.d6(f"{unit['id']} strikes the {area} of {monster['id']}")
     hit = roll + modifier >= need
     rule = "DR 2.7.2" if is_major(monster) else "DR 2.7.3"

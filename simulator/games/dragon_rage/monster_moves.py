@@ -21,6 +21,7 @@ from simulator.games.dragon_rage.stacking import PASS, stack_status
 from simulator.games.dragon_rage.terrain_rules import monster_land_block, step_block, water_for
 from simulator.games.dragon_rage.units import State, Unit, ground_units_at, is_character, is_hero, spec, units_at
 from simulator.games.dragon_rage.victory import destroy_vp
+from simulator.geometry.hexmove import reachable_with_facing
 
 TURN_RULE = "DR 2.12.1.1.1"
 
@@ -66,6 +67,62 @@ def walk_step_cost(state: State, unit: Unit, to: str) -> tuple[int, int]:
     if whirl_at(state, unit["hex"]):
         cost += 1
     return cost, d
+
+
+def can_walk_now(unit: Unit) -> bool:
+    """On the map, grounded, walking (or no mode yet) and with a leg group left."""
+    return unit["hex"] is not None and not unit.get("offmap") and not unit.get("flying") and \
+        unit["mode"] in (None, "walk") and body.walk_mp(unit) > 0
+
+
+def walk_reach(state: State, unit: Unit) -> dict[str, tuple[int, list[str], bool]]:
+    """Every hex the monster may walk to now: ``{hex: (MP, path without the start, overrun attack)}``.
+
+    A search over (hex, facing) (:func:`simulator.geometry.hexmove.reachable_with_facing`) with
+    the costs of :func:`walk_step_cost`, the terrain of :func:`step_block` and the overrun rules
+    (DR 2.4.7): enemy hexes are passed through by overrun movers and may end the walk with an
+    overrun attack (+1 MP) when the monster has an overrun factor; friends block.
+    """
+    if not can_walk_now(unit):
+        return {}
+    board = board_for(state["map"])
+    budget = walk_mp_left(unit)
+    if budget <= 0:
+        return {}
+    from simulator.games.dragon_rage.movement import move_map
+    blocked: set[str] = set()
+    no_stop: set[str] = set()
+    for u in state["units"].values():
+        h = u["hex"]
+        if not u["alive"] or h is None or u.get("flying") or u["id"] == unit["id"] or h in blocked:
+            continue
+        if u["side"] == unit["side"]:
+            blocked.add(h)
+            no_stop.discard(h)
+        elif h not in no_stop:
+            if stack_status(state, unit, h, in_tower=h in board.towers) == PASS:
+                no_stop.add(h)
+            else:
+                blocked.add(h)
+    whirls = {w["hex"] for w in state["whirlwinds"]}
+
+    def step(a: str, f: int, b: str, d: int) -> float | None:
+        if step_block(state, board, unit, a, b) is not None:
+            return None
+        return 1 + max(0, turn_steps(f, d) - 1) + (b in whirls) + (a in whirls)
+
+    r = reachable_with_facing(move_map(state["map"]), unit["hex"], unit["facing"], step=step,
+                              blocked=blocked, no_stop=no_stop, budget=budget)
+    out: dict[str, tuple[int, list[str], bool]] = {}
+    for h, c in r.cost.items():
+        if h == unit["hex"]:
+            continue
+        if h in no_stop:
+            if spec(unit).get("overrun_cf") and c + 1 <= budget:
+                out[h] = (int(c) + 1, r.path_to(h)[1:], True)
+            continue
+        out[h] = (int(c), r.path_to(h)[1:], False)
+    return out
 
 
 def walk(state: State, ctx: Context, unit: Unit, path: list[Any]) -> None:

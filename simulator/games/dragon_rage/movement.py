@@ -16,9 +16,9 @@ from simulator.core.game import Context
 from simulator.geometry.hexmove import HexMap as MoveMap
 from simulator.geometry.hexmove import reachable
 from simulator.games.dragon_rage.board import Board, board_for, side_key
-from simulator.games.dragon_rage.stacking import BLOCKED, FREE, PASS, STOP_ONLY, stack_status
+from simulator.games.dragon_rage.stacking import BLOCKED, FREE, PASS, STOP_ONLY, stack_status, status_among
 from simulator.games.dragon_rage.terrain_rules import may_end_in, move_class, step_block
-from simulator.games.dragon_rage.units import State, Unit, is_major, kind, spec
+from simulator.games.dragon_rage.units import State, Unit, kind, spec
 
 
 @lru_cache(maxsize=8)
@@ -47,22 +47,102 @@ def mp_allowances(unit: Unit, board: Board) -> tuple[int, int]:
     return normal, road
 
 
-def reach(state: State, unit: Unit) -> dict[str, tuple[float, bool]]:
-    """Every hex the unit may end its move in now: ``{hex: (cost, by_road)}``."""
+def reach(state: State, unit: Unit, occupied: dict[str, list[Unit]] | None = None) -> dict[str, tuple[float, bool]]:
+    """Every hex the unit may end its move in now: ``{hex: (cost, by_road)}``.
+
+    ``occupied`` (grounded living units by hex, see :func:`occupancy`) may be passed when
+    asking for many units of one position."""
+    return {h: (c, road) for h, (c, road, _) in _reach(state, unit, occupied, False).items()}
+
+
+class Occupancy(dict):  # type: ignore[type-arg]
+    """Grounded living units by hex (``{hex: [unit, ...]}``) for one position, with caches of
+    what is shared by many units asking about that same position: stacking answers by kind of
+    mover and step answers by (move class, side, hexside)."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__()
+        for u in state["units"].values():
+            if u["alive"] and u["hex"] is not None and not u.get("flying"):
+                self.setdefault(u["hex"], []).append(u)
+        self.stack_sets: dict[tuple[Any, ...], tuple[set[str], set[str], set[str]]] = {}
+        #: What besides the units changes movement: gates and doors, bridges, dead monsters, whirlwinds.
+        self.world: tuple[Any, ...] = (
+            state["map"],
+            tuple((k, e["broken"], bool(e.get("open")), e["controller"]) for k, e in sorted(state["entrances"].items())),
+            tuple(sorted(state["bridges"].items())), tuple(state["impassable"]),
+            tuple(sorted(w["hex"] for w in state["whirlwinds"])))
+        steps = _STEP_CACHE.get(self.world)
+        if steps is None:
+            if len(_STEP_CACHE) > 64:
+                _STEP_CACHE.clear()
+            steps = _STEP_CACHE[self.world] = {}
+        self.steps: dict[tuple[str, str], dict[tuple[str, str], bool]] = steps
+
+    def near(self, state: State, hex_: str, radius: int) -> tuple[Any, ...]:
+        """Who stands within ``radius`` of ``hex_`` (side and type per hex): all that stacking
+        can depend on for a move of at most ``radius`` MP from ``hex_``."""
+        zone = _within(state["map"], hex_, radius)
+        return tuple((h, tuple((u["side"], u["type"], u["id"]) for u in us))
+                     for h, us in sorted(self.items()) if h in zone)
+
+
+#: Step answers (passable or not) by world signature, then (move class, side), then (a, b).
+_STEP_CACHE: dict[tuple[Any, ...], dict[tuple[str, str], dict[tuple[str, str], bool]]] = {}
+#: Reachable sets by (world, unit, units near it): a move elsewhere on the map keeps them valid.
+_REACH_CACHE: dict[tuple[Any, ...], dict[str, tuple[float, bool, list[str]]]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _within(map_ref: str, hex_: str, radius: int) -> frozenset[str]:
+    return frozenset(board_for(map_ref).within(hex_, radius))
+
+
+def occupancy(state: State) -> Occupancy:
+    """Grounded living units by hex."""
+    return Occupancy(state)
+
+
+def _stack_key(unit: Unit) -> tuple[Any, ...]:
+    """Units with equal keys get equal stacking answers (see :func:`.stacking.status_among`)."""
+    return (unit["side"], kind(unit), unit["type"] in ("hero", "invader_hero"), unit["type"])
+
+
+def _reach(state: State, unit: Unit, occupied: dict[str, list[Unit]] | None,
+           with_paths: bool) -> dict[str, tuple[float, bool, list[str]]]:
     board = board_for(state["map"])
-    mm = move_map(state["map"])
     normal, road = mp_allowances(unit, board)
-    out: dict[str, tuple[float, bool]] = {}
     if normal <= 0 and road <= 0:
-        return out
-    blocked, no_stop, stop_only = _stack_sets(state, board, unit)
+        return {}
+    occ = occupied if isinstance(occupied, Occupancy) else Occupancy(state)
+    if unit["hex"] is None:
+        return _reach_now(state, board, unit, occ, normal, road, with_paths)
+    key = (occ.world, unit["id"], unit["type"], unit["side"], unit["hex"], normal, road, with_paths,
+           occ.near(state, unit["hex"], max(normal, road)))
+    found = _REACH_CACHE.get(key)
+    if found is None:
+        if len(_REACH_CACHE) > 20000:
+            _REACH_CACHE.clear()
+        found = _REACH_CACHE[key] = _reach_now(state, board, unit, occ, normal, road, with_paths)
+    return found
+
+
+def _reach_now(state: State, board: Board, unit: Unit, occ: Occupancy, normal: int, road: int,
+               with_paths: bool) -> dict[str, tuple[float, bool, list[str]]]:
+    mm = move_map(state["map"])
+    out: dict[str, tuple[float, bool, list[str]]] = {}
+    blocked, no_stop, stop_only = _stack_sets(state, board, unit, occ)
     whirl = whirlwind_hexes(state) if kind(unit) in ("minor_monster",) else set()
+    steps = occ.steps.setdefault((move_class(unit), unit["side"]), {})
 
     def entry(h: str) -> float:
         return 1.0 + (1.0 if h in whirl else 0.0)
 
     def side_rule(a: str, b: str) -> float | None:
-        if step_block(state, board, unit, a, b) is not None:
+        ok = steps.get((a, b))
+        if ok is None:
+            ok = steps[(a, b)] = step_block(state, board, unit, a, b) is None
+        if not ok:
             return None
         return 1.0 if a in whirl else 0.0
 
@@ -85,18 +165,18 @@ def reach(state: State, unit: Unit) -> dict[str, tuple[float, bool]]:
             if h == unit["hex"] or may_end_in(state, board, unit, h) is not None:
                 continue
             if h not in out or cost < out[h][0]:
-                out[h] = (cost, by_road)
+                out[h] = (cost, by_road, r.path_to(h) if with_paths else [])
         # a hero may step under a major monster; his move ends there (DR 2.4.4)
         for h in stop_only:
-            best = None
+            best: tuple[float, str] | None = None
             for n in board.neighbours[h]:
                 if n is not None and n in r.endable | ({unit["hex"]} if unit["hex"] else set()) and \
                         rule(n, h) is not None:
                     c = r.cost.get(n, 0.0) + base + 1.0
-                    if c <= budget and (best is None or c < best):
-                        best = c
-            if best is not None and (h not in out or best < out[h][0]):
-                out[h] = (best, by_road)
+                    if c <= budget and (best is None or c < best[0]):
+                        best = (c, n)
+            if best is not None and (h not in out or best[0] < out[h][0]):
+                out[h] = (best[0], by_road, [*r.path_to(best[1]), h] if with_paths else [])
     return out
 
 
@@ -106,40 +186,28 @@ def _starts(state: State, unit: Unit) -> list[str]:
     return [h for h in unit.get("entry", []) if stack_status(state, unit, h) == FREE]
 
 
-def _stack_sets(state: State, board: Board, unit: Unit) -> tuple[set[str], set[str], set[str]]:
-    blocked: set[str] = set()
-    no_stop: set[str] = set()
-    stop_only: set[str] = set()
-    occupied = {u["hex"] for u in state["units"].values()
-                if u["alive"] and u["hex"] is not None and u["id"] != unit["id"] and not u.get("flying")}
-    for h in occupied:
-        st = stack_status(state, unit, h, in_tower=h in board.towers)
-        if st == BLOCKED:
-            blocked.add(h)
-        elif st == PASS:
-            no_stop.add(h)
-        elif st == STOP_ONLY:
-            stop_only.add(h)
+def _stack_sets(state: State, board: Board, unit: Unit,
+                occupied: dict[str, list[Unit]] | None = None) -> tuple[set[str], set[str], set[str]]:
+    """(blocked, pass-only, stop-only) hexes for ``unit``; its own hex is in none of them."""
+    occ = occupied if isinstance(occupied, Occupancy) else Occupancy(state)
+    key = _stack_key(unit)
+    if key not in occ.stack_sets:
+        sets: tuple[set[str], set[str], set[str]] = (set(), set(), set())
+        for h, here in occ.items():
+            st = status_among(unit, here, in_tower=h in board.towers)
+            if st == BLOCKED:
+                sets[0].add(h)
+            elif st == PASS:
+                sets[1].add(h)
+            elif st == STOP_ONLY:
+                sets[2].add(h)
+        occ.stack_sets[key] = sets
+    blocked, no_stop, stop_only = (set(x) for x in occ.stack_sets[key])
+    own = unit["hex"]
+    if own is not None:
+        for x in (blocked, no_stop, stop_only):
+            x.discard(own)
     return blocked, no_stop, stop_only
-
-
-def path_to(state: State, unit: Unit, to: str, by_road: bool) -> list[str]:
-    """The cheapest legal path (start included) the move follows."""
-    board = board_for(state["map"])
-    mm = move_map(state["map"])
-    blocked, no_stop, stop_only = _stack_sets(state, board, unit)
-    whirl = whirlwind_hexes(state) if kind(unit) == "minor_monster" else set()
-
-    def rule(a: str, b: str) -> float | None:
-        if by_road and side_key(a, b) not in board.road_sides:
-            return None
-        if step_block(state, board, unit, a, b) is not None:
-            return None
-        return 1.0 if a in whirl else 0.0
-
-    r = reachable(mm, _starts(state, unit), entry_cost=lambda h: 1.0 + (1.0 if h in whirl else 0.0),
-                  hexside_rule=rule, blocked=(blocked | stop_only) - {to})
-    return r.path_to(to)
 
 
 def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
@@ -151,16 +219,15 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
         raise IllegalAction(f"{unit['id']} cannot move", "DR 2.10.8")
     if unit.get("captive"):
         raise IllegalAction("Elowyn must be freed by a human unit before she moves", "DR 2.10.7")
+    if kind(unit) == "elemental" and unit.get("summoned_turn") == state["turn"]:
+        raise IllegalAction("an elemental cannot move in the turn it is summoned", "DR 2.8.9")
     if unit.get("move_done"):
         raise IllegalAction(f"{unit['id']} has finished moving this phase (it climbed or tried an entrance)",
                             "DR 2.5.3.1")
-    if kind(unit) == "elemental" and unit.get("summoned_turn") == state["turn"]:
-        raise IllegalAction("an elemental cannot move in the turn it is summoned", "DR 2.8.9")
-    options = reach(state, unit)
+    options = _reach(state, unit, None, True)
     if to not in options:
-        raise IllegalAction(explain_unreachable(state, unit, to), "DR 2.4")
-    cost, by_road = options[to]
-    path = path_to(state, unit, to, by_road)
+        raise IllegalAction(*explain_unreachable(state, unit, to))
+    cost, by_road, path = options[to]
     unit["mp_used"] += int(cost)
     if not by_road:
         unit["road_only"] = False
@@ -178,19 +245,19 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
     return path
 
 
-def explain_unreachable(state: State, unit: Unit, to: str) -> str:
-    """Why ``to`` is out of reach: the first rule broken on the way, or the MP."""
+def explain_unreachable(state: State, unit: Unit, to: str) -> tuple[str, str]:
+    """Why ``to`` is out of reach, and the rule: the first rule broken on the way, or the MP."""
     board = board_for(state["map"])
     start = unit["hex"]
     if start is not None and board.direction(start, to) is not None:
         block = step_block(state, board, unit, start, to)
         if block:
-            return f"{block[0]} ({block[1]})"
+            return block
         st = stack_status(state, unit, to, in_tower=to in board.towers)
         if st in (BLOCKED, PASS):
-            return f"{to} is occupied: stacking forbids it (DR 2.4.3)"
+            return f"{to} is occupied: stacking forbids it", "DR 2.4.3"
         end = may_end_in(state, board, unit, to)
         if end:
-            return f"{end[0]} ({end[1]})"
+            return end
     normal, road = mp_allowances(unit, board)
-    return f"{unit['id']} cannot reach {to} with {max(normal, road, 0)} MP left by a legal path"
+    return f"{unit['id']} cannot reach {to} with {max(normal, road, 0)} MP left by a legal path", "DR 2.4"

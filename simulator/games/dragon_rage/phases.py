@@ -27,8 +27,27 @@ def is_reinforcement_turn(turn: int) -> bool:
     return turn >= r["first_turn"] and (turn - r["first_turn"]) % r["every"] == 0
 
 
+def end_phase_block(state: State) -> tuple[str, str] | None:
+    """Why the phase may not end yet: a T-Rex owes its counter-attack (DR 2.11.3)."""
+    if not state["phase"].endswith("melee"):
+        return None
+    from simulator.games.dragon_rage.combat import COUNTER_RULE, counterattack_possible
+    for u in living(state, state["active"]):
+        if u.get("must_attack") and counterattack_possible(state, u):
+            return (f"{u['id']} was attacked in melee and must first attack one of "
+                    f"{', '.join(u['must_attack'])}", COUNTER_RULE)
+    return None
+
+
 def end_phase(state: State, ctx: Context) -> None:
     phase = state["phase"]
+    block = end_phase_block(state)
+    if block:
+        raise IllegalAction(*block)
+    if phase.endswith("melee"):
+        for u in living(state, state["active"]):
+            if u.get("must_attack"):
+                u["must_attack"] = []    # the obligation lasts for the controller's next turn only
     _finish_phase(state, ctx, phase)
     if state["game_over"] is not None:
         return

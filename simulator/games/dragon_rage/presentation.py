@@ -16,7 +16,7 @@ from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurem
 from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.los import sight
-from simulator.games.dragon_rage.monster_moves import walk_step_cost
+from simulator.games.dragon_rage.monster_moves import walk_reach
 from simulator.games.dragon_rage.movement import reach
 from simulator.games.dragon_rage.phases import phase_info
 from simulator.games.dragon_rage.rules_data import rules_data
@@ -26,6 +26,25 @@ _PATTERN = {"forest": "trees", "sea": "waves", "river": "waves", "town": "buildi
             "dock": "stone", "ford": "marsh"}
 _FEATURE_STYLE = {"wall": "wall", "gateway": "gate", "tower_gate": "gate", "tower_door": "door", "door": "door",
                   "bridge_access": "bridge", "ford_access": "bank", "river_bank": "bank"}
+
+
+#: Drawn instead of a gate or door once it is broken (DR 2.5.5.1-2) or opened (DR 2.5.5.3).
+ENTRANCE_STATE_STYLES = {
+    "entrance_broken": FeatureStyle("entrance_broken", "Broken gate or door", (110, 70, 40), 0.12, "dashed"),
+    "entrance_open": FeatureStyle("entrance_open", "Open gate or door", (235, 205, 130), 0.12, "gate"),
+}
+
+
+def entrance_overrides(state: State) -> dict[tuple[str, str], str]:
+    """{(a, b): feature style id} for every broken or open gate and door."""
+    board = board_for(state["map"])
+    out: dict[tuple[str, str], str] = {}
+    for key, info in state["entrances"].items():
+        if info["broken"]:
+            out[board.entrances[key].hexes] = "entrance_broken"
+        elif info.get("open"):
+            out[board.entrances[key].hexes] = "entrance_open"
+    return out
 
 
 def _rgb(value: Any) -> tuple[int, int, int]:
@@ -45,11 +64,13 @@ class DragonRagePresentation(Presentation):
         marks = {h: str(v) for h, v in board.vp.items() if h not in state["vp"]["destroyed"]}
         marks.update({h: f"x{v}" for h, v in state["vp"]["destroyed"].items()})
         overrides = {h: "river" for h, s in state["bridges"].items() if s == "burned"}
-        return HexSurface(board.hexmap, terrain, features, paths, marks, overrides)
+        features.update(ENTRANCE_STATE_STYLES)
+        return HexSurface(board.hexmap, terrain, features, paths, marks, overrides,
+                          hexside_overrides=entrance_overrides(state))
 
     def surface_key(self, state: State) -> Any:
         return (tuple(sorted(state["vp"]["destroyed"])), tuple(sorted(state["bridges"].items())),
-                tuple(sorted(k for k, v in state["entrances"].items() if v["broken"])))
+                tuple(sorted(entrance_overrides(state).items())))
 
     def pieces(self, state: State) -> list[PieceView]:
         data = rules_data()
@@ -129,29 +150,8 @@ class DragonRagePresentation(Presentation):
         return MoveRange(self._walk_range(state, u))
 
     def _walk_range(self, state: State, u: dict[str, Any]) -> dict[str, float]:
-        """Hexes a walking monster reaches, by a search over (hex, facing) with its turn costs."""
-        from simulator.games.dragon_rage.terrain_rules import step_block
-        board = board_for(state["map"])
-        if u.get("flying") or u["mode"] not in (None, "walk") or u["hex"] is None:
-            return {}
-        budget = body.walk_mp(u) - u["mp_used"]
-        best: dict[str, float] = {}
-        frontier = [(0, u["hex"], u["facing"])]
-        seen: dict[tuple[str, int], int] = {(u["hex"], u["facing"]): 0}
-        while frontier:
-            cost, h, f = frontier.pop()
-            probe = {**u, "hex": h, "facing": f}
-            for n in board.neighbours[h]:
-                if n is None or step_block(state, board, probe, h, n) or \
-                        any(x["alive"] and x["hex"] == n and not x.get("flying") for x in state["units"].values()):
-                    continue
-                c, d = walk_step_cost(state, probe, n)
-                total = cost + c
-                if total <= budget and seen.get((n, d), 99) > total:
-                    seen[(n, d)] = total
-                    best[n] = min(best.get(n, 99), total)
-                    frontier.append((total, n, d))
-        return best
+        """Hexes a walking monster reaches (facing-aware search in the rules' own code)."""
+        return {h: float(c) for h, (c, _, _) in walk_reach(state, u).items()}
 
     def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
         ha, hb = self._hex(state, a), self._hex(state, b)

@@ -106,6 +106,14 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
             _place_force(state, board, scenario, ctx, side, i, entry, counters)
     if rules["elowyn"]:
         _place_elowyn(state, board, scenario, counters)
+    # --- hook (campaign.py, DR 4.3.3): VP hexes the invader marks destroyed before play ---
+    for i, hex_ in enumerate(setup.get("destroyed_vp", [])):
+        if board.vp.get(hex_, 0) <= 0 or hex_ in state["vp"]["destroyed"]:
+            raise scenario.error(("setup", "destroyed_vp", i), f"{hex_} is not a VP hex of this map "
+                                                               "or is listed twice (DR 4.3.3)")
+        state["vp"]["destroyed"][hex_] = board.vp[hex_]
+        state["vp"]["score"] += board.vp[hex_]
+    # --- end hook ---
     for side in ("invader", "defender"):
         state["had_heroes"][side] = any(u["type"] in ("hero", "invader_hero") and u["side"] == side
                                         for u in state["units"].values())

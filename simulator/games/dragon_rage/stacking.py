@@ -8,7 +8,8 @@ elementals ignore everyone (DR 2.8.9); monsters with overrun movement pass throu
 
 from __future__ import annotations
 
-from simulator.games.dragon_rage.units import State, Unit, ground_units_at, is_character, is_hero, is_major, kind
+from simulator.games.dragon_rage.units import (State, Unit, ground_units_at, is_character, is_hero, is_major, is_troop,
+                                               kind)
 
 FREE, PASS, STOP_ONLY, BLOCKED = "free", "pass", "stop_only", "blocked"
 
@@ -22,7 +23,11 @@ def others_at(state: State, unit: Unit, hex_: str) -> list[Unit]:
 
 def stack_status(state: State, unit: Unit, hex_: str, in_tower: bool = False) -> str:
     """How ``unit`` may treat ``hex_``: enter freely, only pass, only stop, or not at all."""
-    others = others_at(state, unit, hex_)
+    return status_among(unit, others_at(state, unit, hex_), in_tower)
+
+
+def status_among(unit: Unit, others: list[Unit], in_tower: bool = False) -> str:
+    """:func:`stack_status` for a hex whose other (grounded, living) occupants are ``others``."""
     if not others:
         return FREE
     if kind(unit) == "elemental":
@@ -38,6 +43,8 @@ def stack_status(state: State, unit: Unit, hex_: str, in_tower: bool = False) ->
         if len(others) == 1 and not is_major(others[0]):
             return FREE
         return BLOCKED
+    if not enemies and is_troop(unit) and len(others) == 1 and is_character(others[0]):
+        return FREE     # a troop may join a lone friendly character: two units, one troop (DR 2.4.3)
     if unit["type"] in OVERRUN_MOVERS and enemies and len(enemies) == len(others) and not in_tower:
         return PASS
     return BLOCKED

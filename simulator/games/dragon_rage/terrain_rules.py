@@ -13,8 +13,19 @@ from simulator.games.dragon_rage.units import State, Unit, is_major, kind, spec
 Block = tuple[str, str] | None   # (reason, rule) or None when allowed
 
 
+_MOVE_CLASS: dict[str, str] = {}
+
+
 def move_class(unit: Unit) -> str:
     """The terrain class of a unit: land, giant, serpent, t_rex, elemental, monster."""
+    t = unit["type"]
+    mc = _MOVE_CLASS.get(t)
+    if mc is None:
+        mc = _MOVE_CLASS[t] = _move_class(unit)
+    return mc
+
+
+def _move_class(unit: Unit) -> str:
     t = unit["type"]
     if t == "giant":
         return "giant"
@@ -66,23 +77,61 @@ def entrance_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Bl
     return (f"the {ent.feature} {ent.key} is controlled by the {info['controller']}; break it first", "DR 2.5.5")
 
 
+#: Returned by the static step table when the hexside holds a gate or door (state-dependent).
+_ENTRANCE = ("entrance", "DR 2.5.5")
+#: Static step answers by (map id, move class) -> {(a, b): Block or _ENTRANCE}, filled lazily.
+_STATIC_STEPS: dict[tuple[str, str], dict[tuple[str, str], Block]] = {}
+
+
 def step_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Block:
-    """Terrain and hexside rules for one step of a unit on the ground."""
+    """Terrain and hexside rules for one step of a unit on the ground.
+
+    The terrain/hexside part depends only on the map and the unit's move class, so it is
+    computed once per (map, class, hexside) and cached; what the state changes (dead monsters'
+    hexes, burned bridges, gates and doors, occupied docks) is checked on every call.
+    """
     if b not in board:
         return (f"hex {b} is not on the map", "DR 2.1")
     if b in state["impassable"]:
         return (f"hex {b} holds a dead monster and cannot be entered", "DR 2.12.1.8")
     mc = move_class(unit)
-    water = water_for(state, board, b)
+    bridges = state["bridges"]
+    if bridges.get(a) == "burned" or bridges.get(b) == "burned":
+        block = _terrain_block(bridges, board, mc, a, b)
+    else:
+        table = _STATIC_STEPS.setdefault((state["map"], mc), {})
+        key = (a, b)
+        if key in table:
+            block = table[key]
+        else:
+            block = table[key] = _terrain_block({}, board, mc, a, b)
+    if mc == "serpent" and block is None and "dock" in board.terrain[b] and \
+            any(u["alive"] and u["hex"] == b for u in state["units"].values()):
+        return ("a sea serpent may enter only an empty dock", "DR 2.11.2.1")
+    if block is _ENTRANCE:
+        return entrance_block(state, board, unit, a, b)
+    return block
+
+
+def _water(bridges: dict[str, str], board: Board, hex_: str) -> str | None:
+    ts = board.terrain[hex_]
+    if "bridge" in ts and bridges.get(hex_) == "burned":
+        return "river"
+    if any(t not in ("river", "sea") for t in ts):
+        return None
+    return "sea" if "sea" in ts else "river"
+
+
+def _terrain_block(bridges: dict[str, str], board: Board, mc: str, a: str, b: str) -> Block:
+    """The map's answer for a step a -> b by a unit of move class ``mc`` (entrances: _ENTRANCE)."""
+    water = _water(bridges, board, b)
     ts = board.terrain[b]
     key = side_key(a, b)
     # water
     if mc == "serpent":
         if water is None and "bridge" not in ts and "dock" not in ts:
             return (f"a sea serpent never leaves the water ({b} is land)", "DR 2.11.2.1")
-        if "dock" in ts and any(u["alive"] and u["hex"] == b for u in state["units"].values()):
-            return ("a sea serpent may enter only an empty dock", "DR 2.11.2.1")
-        if water_for(state, board, a) is None and "dock" not in board.terrain[a] and "bridge" not in board.terrain[a]:
+        if _water(bridges, board, a) is None and "dock" not in board.terrain[a] and "bridge" not in board.terrain[a]:
             return (f"a sea serpent cannot cross land from {a}", "DR 2.11.2.1")
         return None
     if water == "sea":
@@ -104,13 +153,12 @@ def step_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Block:
         return (f"ford {a} is left only onto its banks", "DR 2.5.2")
     if "bridge" in ts and mc != "giant" and a not in board.bridge_access.get(b, set()):
         return (f"bridge {b} is entered only across the hexsides joining it to the banks", "DR 2.5.2")
-    if "bridge" in board.terrain[a] and mc != "giant" and water_for(state, board, a) is None \
+    if "bridge" in board.terrain[a] and mc != "giant" and _water(bridges, board, a) is None \
             and b not in board.bridge_access.get(a, set()):
         return (f"bridge {a} is left only onto its banks", "DR 2.5.2")
     # walls, entrances and towers
-    ent = board.entrance(a, b)
-    if ent is not None:
-        return entrance_block(state, board, unit, a, b)
+    if board.entrance(a, b) is not None:
+        return _ENTRANCE
     if key in board.walls:
         return (f"a wall stands between {a} and {b} (climbing is a separate action)", "DR 2.5.3")
     if b in board.towers or a in board.towers:

@@ -27,8 +27,15 @@ def spec(unit: Unit) -> dict[str, Any]:
     return rules_data().units[unit["type"]]
 
 
+_KIND: dict[str, str] = {}
+
+
 def kind(unit: Unit) -> str:
-    return str(spec(unit)["kind"])
+    """The catalogue kind of a unit (troop, character, engine, minor_monster, major_monster, elemental)."""
+    k = _KIND.get(unit["type"])
+    if k is None:
+        k = _KIND[unit["type"]] = str(spec(unit)["kind"])
+    return k
 
 
 def is_major(unit: Unit) -> bool:

@@ -1,0 +1,78 @@
+"""How good a Dragon Rage position looks for a side (computer players search with it).
+
+The invader's view, from -1 (lost) to 1 (won); the defender's is its negative:
+
+* progress towards the VP objective (DR 2.3), the heaviest term;
+* material: each side's surviving strength as a share of what it had, in point-buy costs
+  (DR 3.3), a major monster counted by the share of its body points left (DR 2.12) and a
+  minor monster by its hit points left;
+* time: the defender wins by outlasting the invader (ten quiet turns, DR 2.2.4.2/2.3, or the
+  scenario's turn limit), so the nearer those clocks run out, the worse for the invader.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.games.dragon_rage import body
+from simulator.games.dragon_rage.rules_data import rules_data
+from simulator.games.dragon_rage.units import State, Unit, is_major, is_minor, spec
+
+VP_WEIGHT = 0.6
+MATERIAL_WEIGHT = 0.4
+TIME_WEIGHT = 0.3
+
+
+def unit_worth(unit: Unit) -> float:
+    """A unit's point cost (1 for units without one)."""
+    return float(spec(unit).get("points") or 1)
+
+
+def health(unit: Unit) -> float:
+    """Share of the unit still standing: 0 dead, 1 untouched (monsters by damage taken)."""
+    if not unit["alive"]:
+        return 0.0
+    if is_major(unit):
+        full = sum(a["hp"] * a["groups"] for a in body.areas(unit).values())
+        return body.total_hp_left(unit) / full if full else 1.0
+    if is_minor(unit):
+        hp = spec(unit).get("hp")
+        if hp:
+            return max(0.0, 1.0 - unit.get("damage_taken", 0) / int(hp))
+    return 0.5 if unit.get("wounded") else 1.0
+
+
+def material(state: State, side: str) -> float:
+    """Surviving strength of ``side`` as a share (0..1) of every unit it has had."""
+    units = [u for u in state["units"].values() if u["side"] == side and u["type"] != "elowyn"]
+    total = sum(unit_worth(u) for u in units)
+    if total == 0:
+        return 0.0
+    return sum(unit_worth(u) * health(u) for u in units) / total
+
+
+def time_pressure(state: State) -> float:
+    """How close (0..1) the defender's clocks are to running out."""
+    quiet = int(rules_data().rules["quiet_turns_for_defender_win"])
+    turn = state["turn"]
+    clocks = [(turn - state["last_vp_turn"]) / quiet, (turn - state["last_inside_turn"]) / quiet]
+    if state.get("turn_limit"):
+        clocks.append(turn / int(state["turn_limit"]))
+    return max(0.0, min(1.0, max(clocks)))
+
+
+def invader_value(state: State) -> float:
+    over = state.get("game_over")
+    if over:
+        return 0.0 if over["winner"] is None else (1.0 if over["winner"] == "invader" else -1.0)
+    vp = state["vp"]
+    progress = max(0.0, min(1.0, vp["score"] / max(1, vp["objective"])))
+    balance = material(state, "invader") - material(state, "defender")
+    value = VP_WEIGHT * progress + MATERIAL_WEIGHT * balance - TIME_WEIGHT * time_pressure(state) * (1 - progress)
+    return max(-0.99, min(0.99, value))
+
+
+def evaluate(state: State, player: Any) -> float:
+    """From -1 (lost) to 1 (won) for ``player`` (``invader`` or ``defender``)."""
+    v = invader_value(state)
+    return v if player == "invader" else -v

@@ -1,0 +1,159 @@
+"""Campaigns (DR 4): a five-game campaign played through Session, availability carried forward."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from simulator.core.errors import DataError
+from simulator.core.scenario import scenario_from_data
+from simulator.core.session import Session
+from simulator.games.dragon_rage import campaign as cp
+
+CAMPAIGN = "dragon_rage/campaign/esirien-decade"
+
+
+def play_quiet_game(data: dict[str, Any], n: int) -> Session:
+    """Both sides only end their phases: after ten turns without damage the defender wins (DR 2.2.4.2)."""
+    s = Session.new(scenario_from_data(data, f"dragon_rage/campaign-{n}"), seed=n)
+    for _ in range(200):
+        if s.outcome() is not None:
+            break
+        s.apply({"type": "end_phase"})
+    assert s.outcome() is not None and s.outcome().winner == "defender"
+    return s
+
+
+def test_a_whole_campaign_carries_availability_forward() -> None:
+    camp = cp.load_campaign(CAMPAIGN)
+    assert camp.games == 5
+    data = cp.first_scenario(camp)
+    seen = []
+    for n in range(1, 6):
+        rec = data["setup"]["campaign"]
+        assert rec["game"] == n
+        session = play_quiet_game(data, n)
+        st = session.state_data()
+        seen.append((rec["availability"]["invader"], rec["availability"]["defender"],
+                     st["vp"]["score"], sorted(data["setup"].get("destroyed_vp", []))))
+        if n < 5:
+            data = cp.next_scenario(camp, session)
+    # DR 4.4: gap <= 10 -> winner +10, loser +5; gap > 10 and the weaker loses -> stronger +5.
+    # DR 4.3.3: gap 15 -> 3 VP head start, gap 20 -> 4 VP (the most valuable hexes that fit).
+    assert seen == [(60, 60, 0, []), (65, 70, 0, []), (70, 80, 0, []), (75, 90, 3, ["1005"]),
+                    (75, 95, 4, ["1110"])]
+    final = cp.progress_after(session)
+    assert final["availability"] == {"invader": 75, "defender": 100}
+    assert [h["gained"] for h in final["history"]] == [
+        {"invader": 5, "defender": 10}, {"invader": 5, "defender": 10}, {"invader": 5, "defender": 10},
+        {"invader": 0, "defender": 5}, {"invader": 0, "defender": 5}]
+    assert cp.campaign_winner(camp, final) == "defender"
+    with pytest.raises(DataError, match="the campaign is over"):
+        cp.next_scenario(camp, session)
+
+
+def test_campaign_objective_and_unit_caps() -> None:
+    camp = cp.load_campaign(CAMPAIGN)
+    rec = cp.start(camp)
+    # game 1: a dragon (+2 major monster) and a giant (+1 minor monster)
+    assert cp.first_scenario(camp)["setup"]["objective"] == 20
+    assert [cp.unit_cap(n) for n in range(1, 6)] == [15, 20, 20, 25, 25]
+    # a roc is a major monster (+2) and also on the roc/young dragon/wurm line (+1): Q-CAM-2
+    data = cp.game_scenario(camp, rec, invader={"roc": 1, "goblins": 8, "orcs": 2}, defender={"infantry": 10})
+    assert data["setup"]["objective"] == 17 + 3 + 1
+    with pytest.raises(DataError, match="more than the 15 allowed"):
+        cp.game_scenario(camp, rec, invader={"goblins": 8, "orcs": 8})
+    with pytest.raises(DataError, match="more than the 60 allowed"):
+        cp.game_scenario(camp, rec, invader={"dragon": 1, "roc": 1})
+    with pytest.raises(DataError, match="may not buy cavalry"):
+        cp.game_scenario(camp, rec, invader={"cavalry": 1})
+    # -1 per defender unit above 20 only in games 4 and 5
+    big = {"infantry": 16, "militia": 6}
+    g3 = cp.game_scenario(camp, {**rec, "game": 3, "availability": {"invader": 60, "defender": 60}},
+                          invader={"giant": 1}, defender={"infantry": 10, "militia": 8, "archers": 2})
+    g4 = cp.game_scenario(camp, {**rec, "game": 4}, invader={"giant": 1}, defender=big)
+    assert (g3["setup"]["objective"], g4["setup"]["objective"]) == (18, 16)
+
+
+def test_more_availability_buys_a_bigger_force() -> None:
+    camp = cp.load_campaign(CAMPAIGN)
+    rec = {**cp.start(camp), "game": 2, "availability": {"invader": 65, "defender": 70}}
+    data = cp.game_scenario(camp, rec, invader={"dragon": 1, "trolls": 4, "goblins": 8},      # 64 points
+                            defender={"hero": 1, "wizard": 1, "cavalry": 5, "infantry": 10})
+    assert data["setup"]["campaign"]["availability"] == {"invader": 65, "defender": 70}
+    s = Session.new(scenario_from_data(data, "dragon_rage/campaign-big"))
+    units = s.state_data()["units"].values()
+    assert sum(u["type"] == "trolls" for u in units) == 4 and sum(u["type"] == "cavalry" for u in units) == 5
+    with pytest.raises(DataError, match="more than the 65 allowed"):
+        cp.game_scenario(camp, rec, invader={"dragon": 1, "giant": 2})
+
+
+def test_rich_invader_gets_a_higher_objective() -> None:
+    assert cp.balance({"invader": 60, "defender": 74}) == (0, 0)
+    assert cp.balance({"invader": 60, "defender": 78}) == (3, 0)       # the rule's example: 18 -> 3
+    assert cp.balance({"invader": 78, "defender": 60}) == (0, 3)
+    camp = cp.load_campaign(CAMPAIGN)
+    rec = {**cp.start(camp), "availability": {"invader": 80, "defender": 60}}
+    assert cp.game_scenario(camp, rec)["setup"]["objective"] == 20 + 4
+
+
+def test_head_start_hexes_choice_is_checked() -> None:
+    assert cp.head_start_hexes("esirien", 6) == ["1910", "0309"]
+    assert cp.head_start_hexes("esirien", 3, ["1205", "0809"]) == ["1205", "0809"]
+    for bad in (["1910"], ["0101"], ["0309", "0309"]):
+        with pytest.raises(DataError, match="DR 4.3.3"):
+            cp.head_start_hexes("esirien", 3, bad)
+    camp = cp.load_campaign(CAMPAIGN)
+    rec = {**cp.start(camp), "availability": {"invader": 60, "defender": 75}}
+    data = cp.game_scenario(camp, rec, head_start=["1205", "0809"])
+    s = Session.new(scenario_from_data(data, "dragon_rage/campaign-head"))
+    assert s.state["vp"]["destroyed"] == {"1205": 1, "0809": 2} and s.state["vp"]["score"] == 3
+    data["setup"]["destroyed_vp"] = ["0101"]
+    with pytest.raises(DataError, match="not a VP hex"):
+        Session.new(scenario_from_data(data, "dragon_rage/campaign-bad"))
+
+
+def test_after_game_awards_and_bounties() -> None:
+    camp = cp.load_campaign(CAMPAIGN)
+    s = Session.new(scenario_from_data(cp.first_scenario(camp), "dragon_rage/campaign-1"))
+    st = s.state_data()
+    st["units"]["dragon1"]["alive"] = False          # killed by the defender
+    st["units"]["hero1"]["alive"] = False             # the defender's hero killed by the invader
+    assert cp.kills(st) == {"invader": ["hero1"], "defender": ["dragon1"]}
+    rec = cp.start(camp)
+    won = cp.after_game(rec, {"winner": "invader", "text": "objective"}, st)
+    assert won["availability"] == {"invader": 60 + 10 + 5, "defender": 60 + 5 + 5}
+    assert rec["game"] == 1 and rec["history"] == []                     # the old record is untouched
+    assert cp.awards({"invader": 60, "defender": 75}, "invader", {}) == {"invader": 10, "defender": 0}
+    assert cp.awards({"invader": 60, "defender": 75}, "defender", {}) == {"invader": 0, "defender": 5}
+    assert cp.awards({"invader": 80, "defender": 60}, "defender", {}) == {"invader": 0, "defender": 10}
+    assert cp.awards({"invader": 60, "defender": 70}, "invader", {}) == {"invader": 10, "defender": 5}
+    assert cp.awards({"invader": 60, "defender": 60}, None, {}) == {"invader": 5, "defender": 5}
+    with pytest.raises(DataError, match="not finished"):
+        cp.next_scenario(camp, s)
+
+
+def test_a_saved_campaign_game_still_leads_to_the_next(tmp_path: Path) -> None:
+    camp = cp.load_campaign(CAMPAIGN)
+    s = play_quiet_game(cp.first_scenario(camp), 1)
+    s.save(tmp_path / "game1.yaml")
+    loaded = Session.load(tmp_path / "game1.yaml")
+    assert cp.next_scenario(camp, loaded)["setup"]["campaign"]["availability"] == {"invader": 65, "defender": 70}
+
+
+def test_bad_campaign_files(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="unknown campaign"):
+        cp.load_campaign("dragon_rage/campaign/nowhere")
+    f = tmp_path / "c.yaml"
+    game = "  - {name: g, invader: {giant: 1}, defender: {infantry: 1}}\n"
+    f.write_text("format: dragon_rage-campaign/1\nname: x\nmap: esirien\ngames:\n" + game * 6)
+    with pytest.raises(DataError, match="c.yaml:4.*5 games"):
+        cp.load_campaign(f)
+    f.write_text("format: dragon_rage-campaign/1\nname: x\nmap: esirien\ngames:\n  - {name: g, invader: 3}\n")
+    with pytest.raises(DataError, match="c.yaml:5"):
+        cp.load_campaign(f)
+    plain = Session.new("dragon_rage/esirien-1-fury")
+    with pytest.raises(DataError, match="not a campaign game"):
+        cp.record_of(plain)
