@@ -115,43 +115,125 @@ def _segments(board: HexBoard, pairs: Sequence[tuple[str, str]], scale: float, o
     return board.grid.hexside_segments(sides, scale, origin)
 
 
-def _draw_feature(target: pygame.Surface, style: FeatureStyle, a: np.ndarray, b: np.ndarray, scale: float) -> None:
-    w = max(2, int(style.width * scale))
+WALL = (60, 55, 50)            # stone, when the surface styles no wall of its own
+STONE_EDGE = (226, 218, 200)
+
+
+def _line(target: pygame.Surface, colour: RGB, a: Point, b: Point, w: int, caps: bool = False) -> None:
+    pygame.draw.line(target, colour, a, b, max(1, int(w)))
+    if caps and w >= 3:
+        pygame.draw.circle(target, colour, a, w / 2)
+        pygame.draw.circle(target, colour, b, w / 2)
+
+
+def _stone(target: pygame.Surface, colour: RGB, a: Point, b: Point, w: int) -> None:
+    """A stretch of wall: a dark stone band with a light edge and masonry joints."""
+    edge = max(1, w // 4)
+    _line(target, STONE_EDGE, a, b, w + 2 * edge, caps=True)
+    _line(target, colour, a, b, w, caps=True)
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if w >= 5 and length > 0:
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        nx, ny = -uy * w * 0.42, ux * w * 0.42
+        joint = shade(colour, 1.7)
+        step = max(4.0, w * 1.3)
+        t, k = step / 2, 0
+        while t < length - 2:
+            p = (a[0] + ux * t, a[1] + uy * t)
+            off = 0.0 if k % 2 else 0.5
+            q = (p[0] + nx * off, p[1] + ny * off)
+            pygame.draw.line(target, joint, (q[0] - nx * 0.5, q[1] - ny * 0.5), (q[0] + nx * 0.5, q[1] + ny * 0.5), 1)
+            t += step
+            k += 1
+        pygame.draw.line(target, shade(colour, 1.35), a, b, 1)
+
+
+def _draw_feature(target: pygame.Surface, style: FeatureStyle, a: np.ndarray, b: np.ndarray, scale: float,
+                  wall: RGB = WALL) -> None:
+    """One hexside feature, each ``FeatureStyle.style`` drawn its own way:
+    wall (stone band, light edge, joints), gate (a wide coloured gap between two posts),
+    door (a narrow coloured leaf in the wall), window (a pane in the wall), bank (a
+    hachured bank line), bridge (the bridge end: a deck band between two wing marks),
+    road (a road band), dashed (dashes), line (a plain line)."""
+    w = max(3, int(style.width * scale * 1.3))
     a_t, b_t = (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
-    mid = ((a_t[0] + b_t[0]) / 2, (a_t[1] + b_t[1]) / 2)
+    length = math.hypot(b_t[0] - a_t[0], b_t[1] - a_t[1]) or 1.0
+    ux, uy = (b_t[0] - a_t[0]) / length, (b_t[1] - a_t[1]) / length
+    nx, ny = -uy, ux
 
-    def part(t0: float, t1: float) -> tuple[Point, Point]:
-        return ((a_t[0] + (b_t[0] - a_t[0]) * t0, a_t[1] + (b_t[1] - a_t[1]) * t0),
-                (a_t[0] + (b_t[0] - a_t[0]) * t1, a_t[1] + (b_t[1] - a_t[1]) * t1))
+    def at(t: float) -> Point:
+        return (a_t[0] + (b_t[0] - a_t[0]) * t, a_t[1] + (b_t[1] - a_t[1]) * t)
 
-    if style.style == "wall":
-        pygame.draw.line(target, style.colour, a_t, b_t, w)
-        for p in (a_t, b_t):
-            pygame.draw.circle(target, style.colour, p, w / 2)
-        pygame.draw.line(target, shade(style.colour, 1.45), a_t, b_t, max(1, w // 4))
-    elif style.style == "gate":
-        p, q = part(0.0, 0.22)
-        r, s = part(0.78, 1.0)
-        pygame.draw.line(target, (60, 54, 50), p, q, w)
-        pygame.draw.line(target, (60, 54, 50), r, s, w)
-        p, q = part(0.22, 0.78)
-        pygame.draw.line(target, style.colour, p, q, max(2, w * 2 // 3))
-    elif style.style == "door":
-        p, q = part(0.3, 0.7)
-        pygame.draw.line(target, style.colour, p, q, w)
-        pygame.draw.line(target, shade(style.colour, 1.4), p, q, max(1, w // 3))
-    elif style.style == "bank":
-        pygame.draw.line(target, style.colour, a_t, b_t, w)
-    elif style.style == "bridge":
-        p, q = part(0.15, 0.85)
-        pygame.draw.line(target, style.colour, p, q, w)
-    elif style.style in ("dashed", "window"):
-        for t in (0.0, 0.4, 0.8) if style.style == "dashed" else (0.35,):
-            p, q = part(t, t + (0.2 if style.style == "dashed" else 0.3))
-            pygame.draw.line(target, style.colour, p, q, w)
+    kind = style.style
+    if kind == "wall":
+        _stone(target, style.colour, a_t, b_t, w)
+    elif kind in ("gate", "door", "window"):
+        gap = {"gate": 0.2, "door": 0.3, "window": 0.3}[kind]
+        sw = max(3, int(0.16 * scale * 1.3))
+        _stone(target, wall, a_t, at(gap), sw)
+        _stone(target, wall, at(1 - gap), b_t, sw)
+        p, q = at(gap + 0.03), at(1 - gap - 0.03)
+        if kind == "window":
+            pw = max(3, int(sw * 0.8))
+            _line(target, (25, 25, 25), p, q, pw + 2)
+            _line(target, style.colour, p, q, pw)
+            m = at(0.5)
+            pygame.draw.line(target, (25, 25, 25), (m[0] - nx * pw / 2, m[1] - ny * pw / 2),
+                             (m[0] + nx * pw / 2, m[1] + ny * pw / 2), 1)
+        else:
+            lw = max(3, int(w * (1.0 if kind == "gate" else 0.9)))
+            _line(target, (245, 240, 225), p, q, lw + 4)
+            _line(target, style.colour, p, q, lw)
+            if kind == "gate":           # two leaves and the posts of the gateway
+                m = at(0.5)
+                pygame.draw.line(target, shade(style.colour, 0.5), (m[0] - nx * lw / 2, m[1] - ny * lw / 2),
+                                 (m[0] + nx * lw / 2, m[1] + ny * lw / 2), max(1, lw // 4))
+                for t in (gap, 1 - gap):
+                    pygame.draw.circle(target, STONE_EDGE, at(t), sw * 0.75 + 1)
+                    pygame.draw.circle(target, wall, at(t), sw * 0.75)
+    elif kind == "bank":
+        _line(target, shade(style.colour, 1.5), a_t, b_t, w + 2)
+        _line(target, style.colour, a_t, b_t, w)
+        step = max(4.0, w * 1.4)
+        t = step / 2
+        while t < length:
+            p = (a_t[0] + ux * t, a_t[1] + uy * t)
+            pygame.draw.line(target, shade(style.colour, 0.55), (p[0] - nx * w * 0.5, p[1] - ny * w * 0.5),
+                             (p[0] + nx * w * 1.3, p[1] + ny * w * 1.3), max(1, w // 4))
+            t += step
+    elif kind == "bridge":
+        p, q = at(0.18), at(0.82)
+        _line(target, shade(style.colour, 0.5), p, q, w + 2)
+        _line(target, style.colour, p, q, w)
+        wing = w * 1.1 + 3
+        for t, sgn in ((0.18, -1), (0.82, 1)):
+            c = at(t)
+            for side in (-1, 1):
+                tip = (c[0] + nx * wing * side + ux * sgn * wing * 0.6, c[1] + ny * wing * side + uy * sgn * wing * 0.6)
+                pygame.draw.line(target, (40, 30, 22), c, tip, max(2, w // 2))
+    elif kind == "road":
+        _line(target, shade(style.colour, 0.65), a_t, b_t, w + 2, caps=True)
+        _line(target, style.colour, a_t, b_t, w, caps=True)
+    elif kind == "dashed":
+        for t in (0.0, 0.27, 0.54, 0.81):
+            p, q = at(t), at(min(1.0, t + 0.17))
+            _line(target, shade(style.colour, 0.5), p, q, w + 2)
+            _line(target, style.colour, p, q, w)
     else:
-        pygame.draw.line(target, style.colour, a_t, b_t, w)
-    del mid
+        _line(target, style.colour, a_t, b_t, w)
+
+
+def hexside_features(surface: Any) -> dict[tuple[str, str], str]:
+    """Every hexside to draw and its feature id: the map's hexsides with the surface's
+    ``hexside_overrides`` applied (an override of "" removes the feature)."""
+    out: dict[frozenset, tuple[tuple[str, str], str]] = {}
+    for side in surface.hexmap.hexsides:
+        a, b = side["between"]
+        out[frozenset((a, b))] = ((a, b), side["feature"])
+    for (a, b), feature in dict(getattr(surface, "hexside_overrides", {}) or {}).items():
+        key = frozenset((a, b))
+        out[key] = (out[key][0] if key in out else (a, b), feature)
+    return {pair: feature for pair, feature in out.values() if feature}
 
 
 def draw_hex_map(target: pygame.Surface, board: HexBoard, scale: float, origin: Point, labels: bool) -> None:
@@ -186,14 +268,15 @@ def draw_hex_map(target: pygame.Surface, board: HexBoard, scale: float, origin: 
                 for p in pts:
                     pygame.draw.circle(target, style.colour, p, w / 2)
     by_style: dict[str, list[tuple[str, str]]] = {}
-    for side in hexmap.hexsides:
-        by_style.setdefault(side["feature"], []).append(tuple(side["between"]))  # type: ignore[arg-type]
+    for pair, feature in hexside_features(surface).items():
+        by_style.setdefault(feature, []).append(pair)
     order = sorted(by_style, key=lambda f: surface.feature_styles.get(f, FeatureStyle(f, f, (0, 0, 0))).style == "wall",
                    reverse=True)
+    wall = next((st.colour for st in surface.feature_styles.values() if st.style == "wall"), WALL)
     for feature in order:
         style = surface.feature_styles.get(feature, FeatureStyle(feature, feature, (200, 0, 200), 0.1, "line"))
         for seg in _segments(board, by_style[feature], scale, origin):
-            _draw_feature(target, style, seg[0], seg[1], scale)
+            _draw_feature(target, style, seg[0], seg[1], scale, wall)
     for label, mark in surface.hex_marks.items():
         if not board.contains(label):
             continue
@@ -264,8 +347,13 @@ def draw_table(target: pygame.Surface, board: TableBoard, scale: float, origin: 
         target.blit(layer, (0, 0))
         pygame.draw.polygon(target, shade(colour, 0.9), pts, max(1, int(scale / 12)))
         xs, ys = zip(*pts)
-        fonts.blit_centred(target, name, ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), max(12, int(scale * 0.8)),
-                           shade(colour, 0.75))
+        size = max(14, min(26, int(scale * 0.7)))
+        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        if max(ys) - min(ys) < size * 3:        # a small zone (an objective): the name under it
+            fonts.blit_boxed(target, name, (centre[0], max(ys) + 3), size, shade(colour, 1.4), (25, 25, 30, 170),
+                             anchor="midtop")
+        else:
+            fonts.blit_boxed(target, name, centre, size, shade(colour, 1.4), (25, 25, 30, 120), anchor="center")
     for piece in surface.terrain:
         draw_terrain_piece(target, piece.polygon, piece.style, piece.name, px, scale, piece.id)
 

@@ -1,9 +1,11 @@
 """The scenario picker: scenarios grouped by game with their descriptions, hotseat or
-solo (your side and the computer's level), and the offer to resume the autosaved game."""
+solo (your side and the computer's level), and the offer to resume the autosaved game;
+a second tab lists the demonstrations (``simulator/core/demo.py``) by game."""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -14,15 +16,55 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 from simulator.client import fonts, paths
 from simulator.client.panels import new_manager
 from simulator.client.solo import LEVELS, SoloConfig, scenario_sides
+from simulator.core.demo import Demo, list_demos
 from simulator.core.errors import DataError
 from simulator.core.registry import get_game
 from simulator.core.scenario import Scenario, list_scenarios, load_scenario
+from simulator.core.script import load_script
 
 
 class PickerHost(Protocol):
     def start(self, scenario: Scenario, solo: SoloConfig | None = None) -> None: ...
     def resume(self, path: Path, solo: SoloConfig | None = None) -> None: ...
     def quit(self) -> None: ...
+    # optional: def open_demo(self, demo: Demo, step: int = 0) -> None
+
+
+@dataclass(frozen=True)
+class DemoEntry:
+    """One demonstration as the picker lists it (the demo is loaded and checked on opening)."""
+
+    id: str
+    path: Path
+    game: str
+    title: str
+    description: str = ""
+    steps: int = 0
+    error: str = ""
+
+
+def _game_name(game_id: str) -> str:
+    try:
+        return get_game(game_id).name
+    except DataError:
+        return game_id
+
+
+def demo_entries(demos: list[tuple[str, Path]] | None = None) -> dict[str, DemoEntry]:
+    """The demonstrations keyed by what the list shows: ``Game: title``."""
+    out: dict[str, DemoEntry] = {}
+    for demo_id, path in (demos if demos is not None else list_demos()):
+        game = _game_name(demo_id.split("/")[0])
+        try:
+            demo = Demo(load_script(path), demo_id)
+            entry = DemoEntry(demo_id, path, game, demo.title, demo.description, len(demo))
+        except DataError as exc:
+            entry = DemoEntry(demo_id, path, game, demo_id, error=str(exc))
+        name = f"{game}: {entry.title}" if not entry.error else f"(broken) {demo_id}"
+        if name in out:
+            name = f"{name} ({demo_id})"
+        out[name] = entry
+    return out
 
 
 LEVEL_TEXT = {"easy": "Easy", "normal": "Normal"}
@@ -31,7 +73,8 @@ OPTIONS_H = 150           # the mode / side / level rows under the description
 
 class PickerScene:
     def __init__(self, host: PickerHost, size: tuple[int, int],
-                 scenarios: list[tuple[str, Path]] | None = None, notice: str = "") -> None:
+                 scenarios: list[tuple[str, Path]] | None = None, notice: str = "",
+                 demos: list[tuple[str, Path]] | None = None) -> None:
         self.host = host
         self.size = size
         self.ui = new_manager(size)
@@ -46,16 +89,27 @@ class PickerScene:
                 self.entries[f"{game}: {sc.name}"] = sc
             except DataError as exc:
                 self.entries[f"(broken) {sid}"] = str(exc)
+        self.demos = demo_entries(demos)
         w, h = size
-        UILabel(pygame.Rect(20, 16, w - 40, 36), "Choose a scenario", self.ui)
+        self.tab_buttons = {
+            "scenarios": UIButton(pygame.Rect(20, 12, 200, 40), "Scenarios", self.ui,
+                                  tool_tip_text="Play a scenario: hotseat or solo"),
+            "demos": UIButton(pygame.Rect(226, 12, 200, 40), "Demonstrations", self.ui,
+                              tool_tip_text="Step through a rule, one action at a time"),
+        }
+        self.heading = UILabel(pygame.Rect(440, 12, w - 460, 40), "Choose a scenario", self.ui)
+        self.tab = "scenarios"
         names = sorted(self.entries)
         self.list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), names, self.ui)
+        self.demo_list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), self.demo_names(), self.ui)
+        self.demo_list.hide()
+        self.chosen_demo: DemoEntry | None = None
         self.about = UITextBox("<i>Pick a scenario on the left to read about it.</i>",
                                pygame.Rect(w // 2 + 10, 60, w // 2 - 30, h - 150 - OPTIONS_H), self.ui)
         x, y = w // 2 + 10, h - 80 - OPTIONS_H
         col = 120
         bw = max(90, (w // 2 - 30 - col) // 2 - 6)
-        UILabel(pygame.Rect(x, y, col, 40), "Players:", self.ui)
+        self.players_label = UILabel(pygame.Rect(x, y, col, 40), "Players:", self.ui)
         self.mode_buttons = {
             "hotseat": UIButton(pygame.Rect(x + col, y, bw, 40), "Two at this screen", self.ui,
                                 tool_tip_text="Hotseat: two players take turns at one screen"),
@@ -82,6 +136,79 @@ class PickerScene:
         self.notice = notice or ("" if names else "No scenarios found under scenarios/.")
         self.chosen: Scenario | None = None
         self._show_options()
+        self._show_tab()
+
+    # -- scenarios or demonstrations --------------------------------------------------------
+    def demo_names(self) -> list[str]:
+        """The demonstrations as listed: by game, then in the order of their ids (01, 02...)."""
+        return sorted(self.demos, key=lambda name: (self.demos[name].game, self.demos[name].id))
+
+    def set_tab(self, tab: str) -> None:
+        """Show the scenarios (``"scenarios"``) or the demonstrations (``"demos"``)."""
+        if tab != self.tab:
+            self.tab = tab
+            self._show_tab()
+
+    def _show_tab(self) -> None:
+        demos = self.tab == "demos"
+        for key, b in self.tab_buttons.items():
+            (b.select if key == self.tab else b.unselect)()
+        (self.demo_list.show if demos else self.demo_list.hide)()
+        (self.list.hide if demos else self.list.show)()
+        self.heading.set_text("Choose a demonstration" if demos else "Choose a scenario")
+        self.start_button.set_text("Open demonstration" if demos else "Start")
+        for b in self.mode_buttons.values():
+            (b.hide if demos else b.show)()
+        (self.players_label.hide if demos else self.players_label.show)()
+        if demos:
+            for widget in [self.side_label, self.level_label, *self.side_buttons.values(),
+                           *self.level_buttons.values()]:
+                widget.hide()
+            self._describe_demo(self.chosen_demo)
+        else:
+            self._show_options()
+            self._describe_scenario(self.chosen, None)
+
+    def _describe_demo(self, entry: DemoEntry | None) -> None:
+        if entry is None:
+            self.about.set_text("<i>Pick a demonstration on the left: it replays a rule step by step, "
+                                "with the events and their rule references.</i>")
+            self.start_button.disable()
+        elif entry.error:
+            self.about.set_text(f"<b>This demonstration cannot be loaded:</b><br>{html.escape(entry.error)}")
+            self.start_button.disable()
+        else:
+            self.about.set_text(f"<b>{html.escape(entry.title)}</b><br><i>{html.escape(entry.game)} - "
+                                f"{entry.steps} steps - {html.escape(entry.id)}</i><br><br>"
+                                f"{html.escape(entry.description)}")
+            self.start_button.enable()
+
+    def _describe_scenario(self, entry: Scenario | str | None, name: str | None) -> None:
+        if isinstance(entry, Scenario):
+            self.about.set_text(f"<b>{html.escape(entry.name)}</b><br><br>{html.escape(entry.description)}")
+            self.start_button.enable()
+        elif entry is None:
+            self.about.set_text("<i>Pick a scenario on the left to read about it.</i>")
+            self.start_button.disable()
+        else:
+            self.about.set_text(f"<b>This scenario cannot be loaded:</b><br>{html.escape(str(entry))}")
+            self.start_button.disable()
+
+    def open_demo(self) -> None:
+        """Load the chosen demonstration (it is replayed once and checked) and open it."""
+        entry = self.chosen_demo
+        if entry is None or entry.error:
+            return
+        opener = getattr(self.host, "open_demo", None)
+        if opener is None:
+            self.notice = "This window cannot show demonstrations."
+            return
+        try:
+            demo = Demo.load(entry.path)
+        except DataError as exc:
+            self.notice = f"Cannot open the demonstration: {exc}"
+            return
+        opener(demo)
 
     # -- hotseat or solo ------------------------------------------------------------------
     def solo_config(self) -> SoloConfig | None:
@@ -114,7 +241,7 @@ class PickerScene:
         self._show_options()
 
     def _show_options(self) -> None:
-        solo = self.mode == "solo"
+        solo = self.mode == "solo" and self.tab == "scenarios"
         for key, b in self.mode_buttons.items():
             (b.select if key == self.mode else b.unselect)()
         for widget in [self.side_label, self.level_label, *self.side_buttons.values(), *self.level_buttons.values()]:
@@ -136,19 +263,23 @@ class PickerScene:
         self.ui.process_events(event)
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
             entry = self.entries.get(event.text)
-            if isinstance(entry, Scenario):
-                self.chosen = entry
-                self.about.set_text(f"<b>{html.escape(entry.name)}</b><br><br>{html.escape(entry.description)}")
-                self.start_button.enable()
-            else:
-                self.chosen = None
-                self.about.set_text(f"<b>This scenario cannot be loaded:</b><br>{html.escape(str(entry))}")
-                self.start_button.disable()
+            self.chosen = entry if isinstance(entry, Scenario) else None
+            self._describe_scenario(entry, event.text)
             self._set_sides(self.chosen)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.demo_list:
+            self.chosen_demo = self.demos.get(event.text)
+            self._describe_demo(self.chosen_demo)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.demo_list:
+            self.open_demo()
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.chosen is not None:
             self._start()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.start_button and self.chosen is not None:
+            for key, b in self.tab_buttons.items():
+                if event.ui_element is b:
+                    self.set_tab(key)
+            if event.ui_element is self.start_button and self.tab == "demos":
+                self.open_demo()
+            elif event.ui_element is self.start_button and self.chosen is not None:
                 self._start()
             elif event.ui_element is self.resume_button:
                 self.host.resume(self.autosave, self.solo_config())
@@ -165,8 +296,11 @@ class PickerScene:
                 if event.ui_element is b:
                     self.level = level
                     self._show_options()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.chosen is not None:
-            self._start()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            if self.tab == "demos":
+                self.open_demo()
+            elif self.chosen is not None:
+                self._start()
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)

@@ -21,21 +21,22 @@ from simulator.core.view import PieceView
 Point = tuple[float, float]
 ToScreen = Callable[[Point], Point]
 
-COUNTER_SIDE = 1.02          # hex sizes
-STACK_STEP = 0.2            # hex sizes between stacked counters
+COUNTER_SIDE = 1.2           # hex sizes: the largest square a hex holds is 1.27
+STACK_STEP = 0.3            # hex sizes between stacked counters
 SELECTED = (255, 214, 40)
 HIGHLIGHT = (255, 140, 0)
 
 
 def piece_centre(board: Board, piece: PieceView) -> Point:
-    """World centre of a piece (stacked counters fan out up and to the right)."""
+    """World centre of a piece. Stacked counters fan out down and to the right, so the
+    label strip along the top of each counter beneath stays in view."""
     if piece.shape == "ship" and piece.hexes:
         pts = [board.world_of(h) for h in piece.hexes]
         return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
     x, y = board.world_of(piece.at)
     if isinstance(board, HexBoard) and piece.stack_index:
         x += STACK_STEP * piece.stack_index
-        y -= STACK_STEP * piece.stack_index
+        y += STACK_STEP * piece.stack_index
     return x, y
 
 
@@ -52,12 +53,13 @@ def tray_corners(piece: PieceView, centre: Point) -> list[Point]:
 
 @dataclass
 class PieceSprites:
-    """Counter faces rendered once per (look, size)."""
+    """Counter faces and ship boards rendered once per (look, size)."""
 
     cache: dict[tuple, pygame.Surface] = field(default_factory=dict)
+    ships: dict[tuple, tuple[pygame.Surface, Point]] = field(default_factory=dict)
 
     def counter(self, piece: PieceView, side_px: int) -> pygame.Surface:
-        key = (piece.colour, piece.text_colour, piece.label, piece.values, piece.status, side_px)
+        key = (piece.colour, piece.text_colour, piece.label, piece.name, piece.values, bool(piece.status), side_px)
         surf = self.cache.get(key)
         if surf is None:
             if len(self.cache) > 2000:
@@ -66,8 +68,86 @@ class PieceSprites:
             self.cache[key] = surf
         return surf
 
+    def ship(self, board: HexBoard, piece: PieceView, scale: float) -> tuple[pygame.Surface, Point]:
+        """The ship's board (deck, gunwale, shields, prow) and its world top-left corner."""
+        key = (id(board), piece.hexes, int(round(piece.facing)) % 6, piece.colour, round(scale, 3))
+        found = self.ships.get(key)
+        if found is None:
+            if len(self.ships) > 64:
+                self.ships.clear()
+            found = _ship_board(board, piece, scale)
+            self.ships[key] = found
+        return found
+
+
+#: Smallest font size printed on a counter (pygame's font: about 9 pixels high).
+MIN_FONT = 13
+
+
+def fit_size(value: str, width: float, start: float, bold: bool = False, minimum: int = MIN_FONT) -> int:
+    """The largest font size from ``start`` down to ``minimum`` at which ``value`` is
+    at most ``width`` pixels wide (``minimum`` if none is)."""
+    size = max(minimum, int(start))
+    while size > minimum and fonts.font(size, bold).size(value)[0] > width:
+        size -= 1
+    return size
+
+
+def value_lines(values: Sequence[str], width: float, start: float) -> tuple[list[str], int]:
+    """``values`` printed as ``a-b-c`` on one line, or split over two lines where that
+    allows a bigger font: the lines and the (bold) font size."""
+    values = [v for v in values if v]
+    if not values:
+        return [], 0
+    one = "-".join(values)
+    one_size = fit_size(one, width, start, True)
+    splits: list[tuple[str, str]] = [("-".join(values[:k]), "-".join(values[k:])) for k in range(1, len(values))]
+    if len(values) == 1 and " " in one:
+        words = one.split(" ")
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    best: tuple[list[str], int] | None = None
+    best_key: tuple[int, int] = (0, 0)
+    for a, b in splits:
+        size = min(fit_size(a, width, start * 0.8, True), fit_size(b, width, start * 0.8, True))
+        f = fonts.font(size, True)
+        key = (size, -max(f.size(a)[0], f.size(b)[0]))      # bigger, then the narrower pair
+        if best is None or key > best_key:
+            best, best_key = ([a, b], size), key
+    if best is None or (best[1] <= one_size * 1.25 and fonts.font(one_size, True).size(one)[0] <= width):
+        return [one], one_size
+    return best
+
+
+def main_value(piece: PieceView, width: float, size: int) -> str:
+    """What a small counter prints under its label: all its values if they fit,
+    else the first of two lines, else the first value (not repeating the label)."""
+    label = piece.label or piece.name
+    values = [v for v in piece.values if v and v != label]
+    if not values:
+        return ""
+    f = fonts.font(size, True)
+    joined = "-".join(values)
+    if f.size(joined)[0] <= width:
+        return joined
+    lines, _ = value_lines(values, width, size)
+    if lines and f.size(lines[0])[0] <= width:
+        return lines[0]
+    return values[0]
+
+
+def _text(surf: pygame.Surface, value: str, centre: Point, size: int, colour: tuple[int, int, int],
+          bold: bool = False) -> None:
+    """Counter text with a one-pixel shadow (light text) or halo (dark text) for contrast."""
+    halo = (20, 20, 20) if sum(colour) > 380 else (245, 245, 235)
+    if size >= MIN_FONT:
+        fonts.blit_centred(surf, value, (centre[0] + 1, centre[1] + 1), size, halo, bold)
+    fonts.blit_centred(surf, value, centre, size, colour, bold)
+
 
 def _counter_face(piece: PieceView, s: int) -> pygame.Surface:
+    """The face: the label on top, the values under it (wrapped onto two lines when that
+    reads better); a small counter shows the label and its main value only, a tiny one
+    the label only."""
     surf = pygame.Surface((s, s), pygame.SRCALPHA)
     rect = surf.get_rect()
     radius = max(2, s // 10)
@@ -75,21 +155,41 @@ def _counter_face(piece: PieceView, s: int) -> pygame.Surface:
     pygame.draw.rect(surf, shade(piece.colour, 1.35), rect.inflate(-max(2, s // 12), -max(2, s // 12)),
                      max(1, s // 28), border_radius=radius)
     pygame.draw.rect(surf, shade(piece.colour, 0.45), rect, max(1, s // 24), border_radius=radius)
-    if s >= 18:
-        label = piece.label or piece.name
-        size = max(8, int(s * 0.27))
-        while size > 8 and fonts.font(size).size(label)[0] > s * 0.9:
-            size -= 1
-        fonts.blit_centred(surf, label, (s / 2, s * 0.27), size, piece.text_colour)
-        if piece.values:
-            vals = "-".join(piece.values)
-            vsize = max(9, int(s * 0.42))
-            while vsize > 9 and fonts.font(vsize, True).size(vals)[0] > s * 0.92:
-                vsize -= 1
-            fonts.blit_centred(surf, vals, (s / 2, s * 0.68), vsize, piece.text_colour, bold=True)
-        if piece.status:
-            pygame.draw.circle(surf, (250, 220, 60), (s * 0.84, s * 0.16), max(3, s * 0.09))
-            pygame.draw.circle(surf, (40, 40, 40), (s * 0.84, s * 0.16), max(3, s * 0.09), 1)
+    label = piece.label or piece.name
+    width = s * 0.9
+    colour = piece.text_colour
+    values = [v for v in piece.values if v and v != label]
+    if s >= 44 and values:                          # full face
+        lsize = fit_size(label, width, s * 0.28)
+        lines, vsize = value_lines(values, width, s * 0.44)
+        lh = fonts.font(lsize).get_height()
+        vh = fonts.font(vsize, True).get_height()
+        y = s * 0.06 + lh / 2                      # the label along the top: it shows on a stack
+        _text(surf, label, (s / 2, y), lsize, colour)
+        top = y + lh / 2
+        y = top + (s - top - vh * len(lines)) / 2 + vh / 2
+        for line in lines:
+            _text(surf, line, (s / 2, y), vsize, colour, bold=True)
+            y += vh
+    elif s >= 24:                                   # small: label and main value
+        lsize = fit_size(label, width, s * 0.4)
+        main = main_value(piece, width, max(MIN_FONT, int(s * 0.5)))
+        if main:
+            vsize = fit_size(main, width, s * 0.5, True)
+            lh = fonts.font(lsize).get_height()
+            _text(surf, label, (s / 2, s * 0.04 + lh / 2), lsize, colour)
+            _text(surf, main, (s / 2, (s * 0.04 + lh + s) / 2), vsize, colour, bold=True)
+        else:
+            _text(surf, label, (s / 2, s / 2), fit_size(label, width, s * 0.5), colour)
+    elif s >= 10:                                   # tiny: the label only
+        size = fit_size(label, width, s * 0.7, minimum=9)
+        text = label
+        while len(text) > 1 and fonts.font(size).size(text)[0] > width:
+            text = text[:-1]
+        _text(surf, text, (s / 2, s / 2), size, colour)
+    if piece.status and s >= 18:
+        pygame.draw.circle(surf, (250, 220, 60), (s * 0.86, s * 0.14), max(3, s * 0.08))
+        pygame.draw.circle(surf, (40, 40, 40), (s * 0.86, s * 0.14), max(3, s * 0.08), 1)
     return surf
 
 
@@ -108,7 +208,7 @@ def draw_piece(target: pygame.Surface, board: Board, piece: PieceView, to_screen
     elif piece.shape == "tray":
         _draw_tray(target, piece, c_world, to_screen, scale, selected, highlighted, ghost)
     elif piece.shape == "ship":
-        _draw_ship(target, board, piece, c_world, to_screen, scale, selected, highlighted, ghost)
+        _draw_ship(target, board, piece, c_world, to_screen, scale, sprites, selected, highlighted, ghost)
 
 
 def _with_facing(piece: PieceView, facing: float) -> PieceView:
@@ -140,8 +240,8 @@ def _draw_counter(target: pygame.Surface, board: Board, piece: PieceView, c: Poi
         # facing notch: a small triangle on the counter's edge towards its facing
         ux, uy = math.cos(ang), math.sin(ang)
         reach = s * 0.5 / max(abs(ux), abs(uy))
-        tip = (c[0] + ux * (reach + s * 0.14), c[1] + uy * (reach + s * 0.14))
-        px, py = -uy * s * 0.12, ux * s * 0.12
+        tip = (c[0] + ux * (reach + s * 0.11), c[1] + uy * (reach + s * 0.11))
+        px, py = -uy * s * 0.1, ux * s * 0.1
         base = (c[0] + ux * reach * 0.98, c[1] + uy * reach * 0.98)
         pygame.draw.polygon(target, shade(piece.colour, 1.5), [tip, (base[0] + px, base[1] + py),
                                                               (base[0] - px, base[1] - py)])
@@ -168,12 +268,10 @@ def _draw_base(target: pygame.Surface, board: Board, piece: PieceView, c: Point,
     if r >= 8 and piece.facing:
         tip = (c[0] + math.cos(ang) * r, c[1] + math.sin(ang) * r)
         pygame.draw.line(target, (250, 250, 250), c, tip, max(1, int(r / 8)))
-    if r >= 10:
-        size = max(9, int(r * 0.55))
+    if r >= 7:
         label = piece.label or piece.name
-        while size > 9 and fonts.font(size).size(label)[0] > r * 1.8:
-            size -= 1
-        fonts.blit_centred(target, label, c, size, piece.text_colour)
+        size = fit_size(label, r * 1.7, r * 1.1, True, minimum=11 if r < 10 else MIN_FONT)
+        _text(target, label, c, size, piece.text_colour, bold=True)
     _ring(target, c, r, selected, highlighted)
 
 
@@ -213,68 +311,166 @@ def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_scree
                                                   (mid[0] + fy * s * 0.6, mid[1] - fx * s * 0.6)])
     c = to_screen(centre)
     if scale >= 8:
-        fonts.blit_boxed(target, piece.label or piece.name, (c[0], c[1]), max(11, int(scale * 0.5)), anchor="center",
+        fonts.blit_boxed(target, piece.label or piece.name, (c[0], c[1]), max(MIN_FONT + 1, min(26, int(scale * 0.6))),
+                         anchor="center",
                          background=(20, 20, 20, 150))
     if selected or highlighted:
         colour = HIGHLIGHT if highlighted else SELECTED
         pygame.draw.polygon(target, colour, corners, 3)
 
 
-def ship_hull(board: Board, hexes: Sequence[str], offset: Point = (0.0, 0.0)) -> list[Point]:
-    """World outline of a ship along its hexes: bow at the first hex, stern at the last."""
-    pts = [board.world_of(h) for h in hexes]
-    pts = [(x + offset[0], y + offset[1]) for x, y in pts]
-    if len(pts) == 1:
-        x, y = pts[0]
-        return [(x, y - 0.8), (x + 0.45, y), (x, y + 0.8), (x - 0.45, y)]
-    bow, stern = pts[0], pts[-1]
-    dx, dy = bow[0] - stern[0], bow[1] - stern[1]
-    n = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / n, dy / n
+DECK = (176, 128, 78)          # planks
+GUNWALE = (74, 48, 28)
+
+
+@dataclass(frozen=True)
+class ShipShape:
+    """A ship's footprint in world units: its hex outlines, the outer edges of their
+    union, the bow (the hex furthest along the facing) and the prow beyond it."""
+
+    polygons: list[list[Point]]
+    outline: list[tuple[Point, Point, Point]]    # (a, b, outward normal) of each outer edge
+    inner: list[tuple[Point, Point]]             # edges between two footprint hexes
+    forward: Point
+    bow: Point                                   # centre of the bow hex
+    prow: list[Point]                            # the pointed stem beyond the bow
+    centre: Point
+
+
+def ship_shape(board: Board, piece: PieceView, offset: Point = (0.0, 0.0)) -> ShipShape:
+    """The footprint of a ship (``piece.hexes``; its ``at`` hex if it names none)."""
+    hexes = list(piece.hexes) or [str(piece.at)]
+    assert isinstance(board, HexBoard)
+    ox, oy = offset
+    polys = [[(float(x) + ox, float(y) + oy) for x, y in poly] for poly in board.grid.polygons(hexes, 1.0)]
+    centres = [(sum(p[0] for p in poly) / 6, sum(p[1] for p in poly) / 6) for poly in polys]
+    edges: dict[tuple[int, int], list[tuple[Point, Point, Point]]] = {}
+    for poly, c in zip(polys, centres):
+        for k in range(6):
+            a, b = poly[k], poly[(k + 1) % 6]
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            n = math.hypot(mx - c[0], my - c[1]) or 1.0
+            edges.setdefault((round(mx * 100), round(my * 100)), []).append((a, b, ((mx - c[0]) / n, (my - c[1]) / n)))
+    outline = [found[0] for found in edges.values() if len(found) == 1]
+    inner = [(found[0][0], found[0][1]) for found in edges.values() if len(found) > 1]
+    ang = board.facing_angle(piece.facing)
+    ux, uy = math.cos(ang), math.sin(ang)
+    cx, cy = sum(c[0] for c in centres) / len(centres), sum(c[1] for c in centres) / len(centres)
+    proj = [(c[0] - cx) * ux + (c[1] - cy) * uy for c in centres]
+    top = max(proj)
+    bow = min((c for c, p in zip(centres, proj) if p >= top - 0.05),
+              key=lambda c: abs((c[0] - cx) * -uy + (c[1] - cy) * ux))
+    apothem = math.sqrt(3) / 2
     px, py = -uy, ux
-    w = 0.5
-    tip = (bow[0] + ux * 0.9, bow[1] + uy * 0.9)
-    sb = (stern[0] - ux * 0.7, stern[1] - uy * 0.7)
-    return [tip, (bow[0] + px * w, bow[1] + py * w), (sb[0] + px * w * 0.8, sb[1] + py * w * 0.8),
-            (sb[0] - px * w * 0.8, sb[1] - py * w * 0.8), (bow[0] - px * w, bow[1] - py * w)]
+    base = (bow[0] + ux * apothem * 0.97, bow[1] + uy * apothem * 0.97)
+    prow = [(base[0] + px * 0.5, base[1] + py * 0.5), (base[0] + ux * 0.75, base[1] + uy * 0.75),
+            (base[0] - px * 0.5, base[1] - py * 0.5)]
+    return ShipShape(polys, outline, inner, (ux, uy), bow, prow, (cx, cy))
+
+
+def _ship_board(board: HexBoard, piece: PieceView, scale: float) -> tuple[pygame.Surface, Point]:
+    """The ship drawn at ``scale`` on its own surface: a planked deck over the union of its
+    hexes, a dark gunwale round it, the side's shields along its flanks and a carved prow."""
+    shape = ship_shape(board, piece)
+    pts = [p for poly in shape.polygons for p in poly] + shape.prow
+    x0, y0 = min(p[0] for p in pts) - 0.4, min(p[1] for p in pts) - 0.4
+    x1, y1 = max(p[0] for p in pts) + 0.4, max(p[1] for p in pts) + 0.4
+    size = (max(1, int((x1 - x0) * scale) + 2), max(1, int((y1 - y0) * scale) + 2))
+
+    def px(p: Point) -> Point:
+        return ((p[0] - x0) * scale, (p[1] - y0) * scale)
+
+    # the deck: planks along the keel, cut to the footprint through a mask
+    deck = pygame.Surface(size, pygame.SRCALPHA)
+    deck.fill((*DECK, 255))
+    ux, uy = shape.forward
+    nx, ny = -uy, ux
+    span = int((x1 - x0 + y1 - y0) / 0.26) + 4
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = x1 - x0 + y1 - y0
+    w = max(1, int(scale * 0.02))
+    for i in range(-span // 2, span // 2 + 1):
+        ox, oy = cx + nx * i * 0.26, cy + ny * i * 0.26
+        a, b = px((ox - ux * reach, oy - uy * reach)), px((ox + ux * reach, oy + uy * reach))
+        pygame.draw.line(deck, shade(DECK, 0.72), a, b, w)
+        if scale >= 20:
+            pygame.draw.line(deck, shade(DECK, 1.18), (a[0] + nx * w, a[1] + ny * w), (b[0] + nx * w, b[1] + ny * w), 1)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    for poly in shape.polygons:
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [px(p) for p in poly])
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [px(p) for p in poly], 2)
+    deck.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    # shadow, prow, deck
+    sh = max(1.0, scale * 0.08)
+    for poly in shape.polygons:
+        pygame.draw.polygon(out, (15, 25, 40, 150), [(x + sh, y + sh * 1.4) for x, y in map(px, poly)])
+    prow = [px(p) for p in shape.prow]
+    pygame.draw.polygon(out, shade(DECK, 0.8), prow)
+    out.blit(deck, (0, 0))
+    gw = max(2, int(scale * 0.1))
+    # hex lines on deck, so each crew place reads
+    for a, b in shape.inner:
+        pygame.draw.line(out, shade(DECK, 0.6), px(a), px(b), max(1, int(scale / 28)))
+    # the gunwale (outline of the union) and the prow
+    for a, b, _ in shape.outline:
+        pygame.draw.line(out, GUNWALE, px(a), px(b), gw)
+        pygame.draw.circle(out, GUNWALE, px(a), gw / 2)
+        pygame.draw.circle(out, GUNWALE, px(b), gw / 2)
+    pygame.draw.polygon(out, GUNWALE, prow, gw)
+    head = px((shape.prow[1][0] - ux * 0.12, shape.prow[1][1] - uy * 0.12))
+    hr = max(2.0, scale * 0.16)
+    pygame.draw.circle(out, piece.colour, head, hr)
+    pygame.draw.circle(out, shade(piece.colour, 1.5), head, hr, max(1, int(hr / 3)))
+    pygame.draw.circle(out, GUNWALE, head, hr, 1)
+    # shields along the flanks (not on the bow's or the stern's edges)
+    sr = max(2.0, scale * 0.21)
+    for a, b, (enx, eny) in shape.outline:
+        if abs(enx * ux + eny * uy) > 0.6:
+            continue
+        p = px(((a[0] + b[0]) / 2 + enx * 0.04, (a[1] + b[1]) / 2 + eny * 0.04))
+        pygame.draw.circle(out, GUNWALE, p, sr + 1)
+        pygame.draw.circle(out, piece.colour, p, sr)
+        if sr >= 5:
+            pygame.draw.line(out, shade(piece.colour, 1.5), (p[0] - sr * 0.7, p[1]), (p[0] + sr * 0.7, p[1]), 1)
+            pygame.draw.line(out, shade(piece.colour, 1.5), (p[0], p[1] - sr * 0.7), (p[0], p[1] + sr * 0.7), 1)
+        pygame.draw.circle(out, (225, 215, 185), p, max(1.0, sr / 3))
+    return out, (x0, y0)
 
 
 def _draw_ship(target: pygame.Surface, board: Board, piece: PieceView, centre: Point, to_screen: ToScreen,
-               scale: float, selected: bool, highlighted: bool, ghost: bool) -> None:
+               scale: float, sprites: PieceSprites, selected: bool, highlighted: bool, ghost: bool) -> None:
+    if not isinstance(board, HexBoard):
+        return
     home = piece_centre(board, piece)
     off = (centre[0] - home[0], centre[1] - home[1])
-    hull = [to_screen(p) for p in ship_hull(board, piece.hexes, off)]
-    if isinstance(board, HexBoard):
-        polys = board.grid.polygons(list(piece.hexes), 1.0)
-        for poly in polys:
-            pts = [to_screen((float(x) + off[0], float(y) + off[1])) for x, y in poly]
-            pygame.draw.polygon(target, (240, 240, 230) if not ghost else (250, 250, 120), pts, max(1, int(scale / 25)))
     if ghost:
-        xs, ys = zip(*hull)
+        shape = ship_shape(board, piece, off)
+        pts = [to_screen(p) for poly in shape.polygons for p in poly]
+        xs, ys = zip(*pts)
         box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.polygon(layer, (*piece.colour, 140), [(x - box.x, y - box.y) for x, y in hull])
+        for poly in shape.polygons:
+            pygame.draw.polygon(layer, (*piece.colour, 110), [(x - box.x, y - box.y) for x, y in map(to_screen, poly)])
         target.blit(layer, box)
+        for a, b, _ in shape.outline:
+            pygame.draw.line(target, (250, 250, 120), to_screen(a), to_screen(b), 2)
         return
-    pygame.draw.polygon(target, (20, 30, 50), [(x + scale * 0.06, y + scale * 0.1) for x, y in hull])
-    pygame.draw.polygon(target, piece.colour, hull)
-    deck = [((x - (sum(h[0] for h in hull) / len(hull))) * 0.78 + sum(h[0] for h in hull) / len(hull),
-             (y - (sum(h[1] for h in hull) / len(hull))) * 0.78 + sum(h[1] for h in hull) / len(hull)) for x, y in hull]
-    pygame.draw.polygon(target, shade(piece.colour, 1.25), deck)
-    pygame.draw.polygon(target, shade(piece.colour, 0.45), hull, max(2, int(scale / 14)))
-    tip, p1, p2, p3, p4 = hull
-    for a, b in ((p1, p2), (p4, p3)):
-        for t in (0.2, 0.4, 0.6, 0.8):
-            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-            pygame.draw.circle(target, shade(piece.colour, 0.6), p, max(2.0, scale * 0.11))
-            pygame.draw.circle(target, (230, 220, 180), p, max(2.0, scale * 0.11), 1)
-    if scale >= 12:
-        stern = to_screen(board.world_of(piece.hexes[-1]))
-        stern = (stern[0] + off[0] * scale, stern[1] + off[1] * scale)
-        fonts.blit_boxed(target, piece.label or piece.name, stern, max(11, int(scale * 0.34)), anchor="center",
-                         background=(20, 20, 20, 170))
+    image, (wx, wy) = sprites.ship(board, piece, scale)
+    x, y = to_screen((wx + off[0], wy + off[1]))
+    target.blit(image, (int(round(x)), int(round(y))))
+    shape = ship_shape(board, piece, off)
     if selected or highlighted:
-        pygame.draw.polygon(target, HIGHLIGHT if highlighted else SELECTED, hull, 3)
+        colour = HIGHLIGHT if highlighted else SELECTED
+        for a, b, _ in shape.outline:
+            pygame.draw.line(target, colour, to_screen(a), to_screen(b), 4)
+        pygame.draw.lines(target, colour, False, [to_screen(p) for p in shape.prow], 4)
+    if scale >= 8:
+        bottom = max(p[1] for poly in shape.polygons for p in poly)
+        sx, sy = to_screen((shape.centre[0], bottom))
+        fonts.blit_boxed(target, piece.label or piece.name, (sx, sy + 3), max(13, min(22, int(scale * 0.45))),
+                         anchor="midtop", background=(20, 20, 20, 170))
 
 
 def hit_test(board: Board, piece: PieceView, world: Point) -> bool:
