@@ -36,6 +36,12 @@ def check_invariants(state) -> None:
             assert fleet.afloat(ship) and fleet.hexes(board, ship)[ch["slot"]] == ch["hex"], cid
         if ch.get("mounted"):
             assert board.grid.adjacent(ch["hex"], ch["front"])
+    for hid, horse in state["horses"].items():
+        assert board.grid.adjacent(horse["hex"], horse["front"]), hid
+        if horse.get("led_by") and horse["alive"]:
+            leader = state["chars"][horse["led_by"]]
+            assert any(board.grid.adjacent(a, b) for a in (leader["hex"], leader.get("front") or leader["hex"])
+                       for b in (horse["hex"], horse["front"])), hid
     assert 1 <= state["turn"] <= state["turns"] + 1
 
 
@@ -57,3 +63,20 @@ def test_random_games_reach_the_turn_limit(name, games):
         out = s.outcome()
         assert out is not None, f"{name} seed {seed} did not finish"
         assert s.state["over"] or not all(out.scores.values()) or out.winner is not None
+
+
+@pytest.mark.parametrize("name,games,turns", [("beach_landing", 4, 3), ("boarding_fight", 4, 3)])
+def test_authored_scenarios_play_to_their_end(name, games, turns):
+    sc = short(name, turns)
+    for seed in range(games):
+        s = Session(GAME, sc, seed=100 + seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if s.outcome() is not None:
+                break
+            acts = s.legal_actions()
+            assert acts, "no legal action while the game goes on"
+            ends = [a for a in acts if a["type"] == "end_phase"]
+            s.apply(ends[0] if ends and rng.random() < 0.25 else rng.choice(acts))
+            check_invariants(s.state_data())
+        assert s.outcome() is not None, f"{name} seed {seed} did not finish"

@@ -48,12 +48,15 @@ def crew(state: State, sid: str, living: bool = True) -> list[dict[str, Any]]:
 
 
 def place_crew(board: Board, state: State, sid: str) -> None:
-    """Put every character aboard ``sid`` on the hex of its deck slot (after a ship move)."""
+    """Put every character and horse aboard ``sid`` on the hex of its deck slot (after a ship move)."""
     ship = state["ships"][sid]
     fp = hexes(board, ship)
     for ch in state["chars"].values():
         if ch.get("ship") == sid:
             ch["hex"] = fp[ch["slot"]]
+    for horse in state["horses"].values():
+        if horse.get("ship") == sid and horse.get("slots"):   # horses aboard (rule 4.83.2)
+            horse["hex"], horse["front"] = fp[horse["slots"][0]], fp[horse["slots"][1]]
 
 
 def rowers(state: State, sid: str) -> dict[str, int]:

@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
-from simulator.games.vikings import evaluation, fire, melee, movement, naval, phases
+from simulator.games.vikings import evaluation, fire, horses, melee, movement, naval, phases, shipwork
 from simulator.games.vikings.board import Board, build_board, check_vikings_map
 from simulator.games.vikings.catalogue import characters_from, load_checked
 from simulator.games.vikings.pieces import active, alive, ctype, hexes_of, living_at
@@ -26,6 +26,11 @@ ACTIONS: dict[str, str] = {
     "defensive_fire": "the other side's archer shoots at a character that has started moving",
     "move": "move a character one hex (a rider: its front half)",
     "half_turn": "a rider turns about on the spot (3 MP)",
+    "take_reins": "a character next to a riderless horse takes its reins; it follows him",
+    "release_reins": "let go of a led horse",
+    "help_aboard": "a friend who has not moved helps a character short of MP onto a boat hex",
+    "carry_grapple": "take up the grapple lying in one's deck hex (MP drop to 2)",
+    "drop_grapple": "lay a carried grapple down in one's deck hex",
     "mount": "a rider mounts an adjacent riderless horse",
     "dismount": "a rider dismounts into an adjacent empty hex",
     "pick_up": "pick up a stunned character in one's hex",
@@ -153,7 +158,7 @@ class Vikings(Game):
         elif nav["step"] == "speed":
             for sid, ship in sorted(state["ships"].items()):
                 if ship["side"] == side and naval.afloat(ship):
-                    for v in naval.fleet.legal_speeds(state, sid):
+                    for v in naval.speed_options(board, state, sid):
                         if ship.get("beached") and v != 0 and naval.fleet.pushers(board, state, sid) < \
                                 naval.ship_types()[ship["type"]]["pushers"]:
                             continue
@@ -195,6 +200,14 @@ class Vikings(Game):
                     # (unless the character must get out of a crowded hex)
                     if unstack or not occ.get(to):
                         out.append({"type": "move", "piece": ch["id"], "to": to})
+                for horse in sorted(state["horses"].values(), key=lambda h: h["id"]):
+                    if ch["side"] == side and horses.reins_problem(board, state, ch, horse) is None:
+                        out.append({"type": "take_reins", "piece": ch["id"], "horse": horse["id"]})
+                if ch["side"] == side and movement.can_act(state, ch) and ch.get("ship"):
+                    if shipwork.carried(state, ch):
+                        out.append({"type": "drop_grapple", "piece": ch["id"]})
+                    elif shipwork.grapple_at(state, ch) and not ch.get("carrying"):
+                        out.append({"type": "carry_grapple", "piece": ch["id"]})
                 if ch.get("carrying"):
                     occ = living_at(state)
                     out += [{"type": "put_down", "piece": ch["id"], "to": h} for h in board.neighbours(ch["hex"])
@@ -256,8 +269,12 @@ class Vikings(Game):
             if melee.must_advance(board, state):
                 raise IllegalAction("a victorious berserker must advance next to an enemy first", "VK 3.1")
             state["advance"] = None
-        handler = getattr(self, f"_do_{kind}")
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is None:
+            raise IllegalAction(f"unknown action type {kind!r} (see docs/actions/vikings.md)", "VK 2.2")
         handler(board, state, action, ctx)
+        horses.tidy(board, state, ctx)
+        shipwork.tidy(state, ctx)
 
     # helpers
     @staticmethod
@@ -370,6 +387,42 @@ class Vikings(Game):
         self._need(state, "player", "move", "turning about")
         movement.half_turn(board, state, ctx, self._char(state, action))
 
+    def _do_take_reins(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", "move", "taking the reins")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        if not movement.can_act(state, ch):
+            raise IllegalAction(f"{ch['name']} cannot act now", "VK 2.57")
+        horses.take_reins(board, state, ctx, ch, str(action.get("horse")))
+
+    def _do_release_reins(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", ("fire", "move", "combat"), "letting a horse go")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        horses.release(state, ctx, ch, str(action.get("horse")))
+
+    def _do_help_aboard(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", "move", "helping aboard")
+        helper = self._char(state, action)
+        self._mine(state, helper, state["phasing"])
+        helped = self._char(state, action, "target")
+        self._mine(state, helped, state["phasing"])
+        movement.help_aboard(board, state, ctx, helper, helped, str(action.get("to")))
+
+    def _do_carry_grapple(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", "move", "carrying a grapple")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        if not movement.can_act(state, ch):
+            raise IllegalAction(f"{ch['name']} cannot act now", "VK 4.66")
+        shipwork.pick_up_grapple(state, ctx, ch)
+
+    def _do_drop_grapple(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", ("fire", "move", "combat"), "laying a grapple down")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        shipwork.drop_grapple(state, ctx, ch)
+
     def _do_mount(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         self._need(state, "player", "move", "mounting")
         ch = self._char(state, action)
@@ -460,7 +513,10 @@ class Vikings(Game):
         atts, dfds = action.get("attackers"), action.get("defenders")
         if not isinstance(atts, list) or not isinstance(dfds, list):
             raise IllegalAction("give 'attackers' and 'defenders' as lists of character ids", "VK 2.7")
+        fighters = [state["chars"][c] for c in atts + dfds if c in state["chars"]]
+        mounted = [c for c in fighters if c.get("mounted")]
         melee.attack(board, state, ctx, atts, dfds, action.get("casualty"))
+        horses.melee_loses_control(state, ctx, mounted)
 
     def _do_advance(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         path = action.get("path") or ([action["to"]] if action.get("to") else None)

@@ -11,7 +11,7 @@ from typing import Any
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.vikings import effects, fleet
+from simulator.games.vikings import effects, fleet, horses
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, front_hex, hexes_of, living_at, values
@@ -126,6 +126,10 @@ def move(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
         raise IllegalAction(f"{ch['name']} has {ch['mp']} MP left; entering {to} costs {cost}", "VK 2.5")
     if cap is not None and ch.get("steps", 0) >= cap:
         raise IllegalAction(f"{ch['name']} may move only {cap} hex(es) this turn after being shot at", "VK 8.2")
+    from simulator.games.vikings import shipwork
+    why = shipwork.carry_problem(state, ch, ships.get(to))
+    if why:
+        raise IllegalAction(why, "VK 4.66")
     leaving = front_hex(ch)
     if ch.get("steps", 0) > 0:
         _infiltration(board, state, ctx, ch, leaving, ships)
@@ -133,6 +137,7 @@ def move(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
             return
     ch["mp"] -= cost
     ch["steps"] = ch.get("steps", 0) + 1
+    old_hexes = hexes_of(ch)
     if ch.get("mounted"):
         _, rear, front = rider_step(board, ch, to)  # type: ignore[misc]
         ch["hex"], ch["front"] = rear, front
@@ -147,6 +152,8 @@ def move(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
         ch["ship"] = ch["slot"] = ch["duty"] = None
     ctx.emit("move", f"{ch['name']} moves to {to} ({cost} MP, {ch['mp']} left)", "VK 2.5",
              pieces=[ch["id"]], to=to, cost=cost)
+    horses.follow(board, state, ctx, ch, old_hexes)
+    shipwork.follow_carrier(state, ch)
 
 
 def half_turn(board: Board, state: State, ctx: Context, ch: Char) -> None:
@@ -347,3 +354,48 @@ def clear_bodies(board: Board, state: State, ctx: Context, a: Char, b: Char, src
         ch["mp"] = 0
     ctx.emit("clear", f"{a['name']} and {b['name']} drag {moved} from {src} to {to}"
              + (" where they sink" if sink else ""), "VK 2.52", pieces=[a["id"], b["id"]])
+
+
+def help_aboard(board: Board, state: State, ctx: Context, helper: Char, helped: Char, to: str) -> None:
+    """Rule 4.83.1: a friend who has not moved, next to both, hauls a character short of MP onto a
+    boat hex; the helped character ends his move there and the helper does not move this phase
+    (the digest's reading of the benefit)."""
+    rule = "VK 4.83.1"
+    ships = fleet.ship_hexes(board, state)
+    for c in (helper, helped):
+        if not can_act(state, c) or c.get("mounted"):
+            raise IllegalAction(f"{c['name']} cannot act on foot now", rule)
+    if helper["id"] == helped["id"]:
+        raise IllegalAction("nobody helps himself aboard", rule)
+    if helper.get("steps", 0) or helper["mp"] < values(helper)[2]:
+        raise IllegalAction(f"{helper['name']} has already moved this phase", rule)
+    if helped["status"] == "wounded":
+        raise IllegalAction(f"{helped['name']} is wounded: he cannot be helped aboard", rule)
+    if to not in ships:
+        raise IllegalAction(f"{to} is not a boat hex", rule)
+    if not (board.grid.adjacent(helper["hex"], helped["hex"]) and board.grid.adjacent(helper["hex"], to)
+            and board.grid.adjacent(helped["hex"], to)):
+        raise IllegalAction("the helper must stand next to the character and to the boat hex", rule)
+    if _enemy_near(board, state, helper):
+        raise IllegalAction(f"an enemy able to attack is next to {helper['name']}", rule)
+    sid = ships[to][0]
+    near = set(board.neighbours(to))
+    if any(e["side"] != helper["side"] and active(e) and e.get("ship") == sid and e["hex"] in near
+           for e in state["chars"].values()):
+        raise IllegalAction("an enemy aboard stands next to the boat hex", rule)
+    if living_at(state).get(to):
+        raise IllegalAction(f"{to} is not empty", "VK 2.6")
+    try:
+        cost = _cost(board, state, helped, to, ships, living_at(state))
+    except Blocked as b:
+        raise IllegalAction(b.reason, b.rule) from None
+    if cost <= helped["mp"]:
+        raise IllegalAction(f"{helped['name']} has the {cost} MP to climb aboard himself", rule)
+    helped["hex"] = to
+    helped["ship"], helped["slot"] = ships[to]
+    helped["duty"] = None
+    helped["mp"] = 0
+    helped["steps"] = helped.get("steps", 0) + 1
+    helper["mp"] = 0
+    ctx.emit("help_aboard", f"{helper['name']} helps {helped['name']} aboard at {to}", rule,
+             pieces=[helper["id"], helped["id"]])

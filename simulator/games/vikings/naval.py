@@ -16,7 +16,7 @@ from simulator.geometry.footprint import PlacedFootprint
 
 State = dict[str, Any]
 Ship = dict[str, Any]
-DUTIES = ("rower", "helmsman", "boarding", "grapple", "bailer")
+DUTIES = ("rower", "helmsman", "boarding", "grapple", "bailer", "overboard", "plug")
 MOVES = shipgeom.MOVES
 SHIP_TERRAIN = ("sea", "river", "beach", "embankment", "rocks")
 TYPE_RANK = {"drakkar": 0, "galley": 1, "rowboat": 2}
@@ -54,6 +54,13 @@ def duty_problem(state: State, ch: Char, duty: str) -> str | None:
             return "a damaged rudder hex cannot be used for steering"
         if any(c.get("duty") == "helmsman" and c["id"] != ch["id"] for c in crew(state, sid)):
             return "a ship has only one helmsman"
+    if duty == "plug":
+        from simulator.games.vikings.shipwork import plug_problem
+        return plug_problem(state, ch)
+    if duty == "overboard":
+        from simulator.games.vikings.shipwork import grapple_at
+        if grapple_at(state, ch) is None:
+            return "the grapple to throw overboard must lie in his hex (rule 4.66)"
     if duty == "grapple":
         if not any(g["ship"] == sid and g["slot"] == ch["slot"] and g["status"] != "lost"
                    for g in state["grapples"].values()):
@@ -65,6 +72,8 @@ def assign_duty(state: State, ctx: Context, ch: Char, duty: str) -> None:
     why = duty_problem(state, ch, duty)
     if why:
         raise IllegalAction(why, "VK 4.2")
+    if duty == "plug" and ch.get("duty") != "plug":
+        ch["plug_since"] = [state["turn"], state["phase_index"]]
     ch["duty"] = duty
     ctx.emit("duty", f"{ch['name']} takes the duty {duty}", "VK 4.2", pieces=[ch["id"]])
 
@@ -78,13 +87,20 @@ def default_duties(state: State, side: str) -> None:
 
 
 # ---------------------------------------------------------------------------- speeds (4.3)
+def speed_options(board: Board, state: State, sid: str) -> list[int]:
+    """Legal speeds, kept at 0 while a horse is half aboard or outside the middle hexes (rule 4.83.2)."""
+    from simulator.games.vikings.horses import unsafe_aboard
+    legal = fleet.legal_speeds(state, sid)
+    return [0] if unsafe_aboard(state, board, sid) else legal
+
+
 def set_speed(board: Board, state: State, ctx: Context, sid: str, speed: int, side: str) -> None:
     ship = state["ships"].get(sid)
     if ship is None or not afloat(ship):
         raise IllegalAction(f"no ship {sid!r} afloat", "VK 4.3")
     if ship["side"] != side:
         raise IllegalAction(f"{ship['name']} is not yours", "VK 4.34")
-    legal = fleet.legal_speeds(state, sid)
+    legal = speed_options(board, state, sid)
     if speed not in legal:
         fwd, rev, acc = fleet.speed_limits(state, sid)
         raise IllegalAction(f"{ship['name']} may take speeds {legal} (previous {ship['speed']}, max forward {fwd}, "
@@ -101,7 +117,7 @@ def reveal_speeds(board: Board, state: State, ctx: Context) -> None:
     for sid, ship in sorted(state["ships"].items()):
         if not afloat(ship):
             continue
-        legal = fleet.legal_speeds(state, sid)
+        legal = speed_options(board, state, sid)
         new = ship.get("pending")
         if new is None or new not in legal:
             new = ship["speed"] if ship["speed"] in legal else min(legal, key=lambda v: (abs(v - ship["speed"]), v))
@@ -196,8 +212,8 @@ def _overlaps(board: Board, state: State, ship: Ship, fp: tuple[str, ...]) -> di
 
 def _rope_problem(board: Board, state: State, sid: str, fp: tuple[str, ...]) -> str | None:
     for g in state["grapples"].values():
-        if g["status"] != "hooked" or sid not in (g["ship"], g["hook_ship"]):
-            continue
+        if g["status"] not in ("hooked", "dragging") or sid not in (g["ship"], g["hook_ship"]):
+            continue   # a sunken hull still holds its rope (rule 4.7): hexes() keeps its last place
         rope = fp[g["slot"]] if g["ship"] == sid else hexes(board, state["ships"][g["ship"]])[g["slot"]]
         hook = fp[g["hook_slot"]] if g["hook_ship"] == sid else \
             hexes(board, state["ships"][g["hook_ship"]])[g["hook_slot"]]
@@ -279,6 +295,9 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
     lead_role = "stern" if backwards else "bow"
     lead = fp[shipgeom.slot_of(ship["type"], lead_role)]
     if hits and move == "straight":
+        if lead in hits and hits[lead][0] in ship.get("no_collide", []):
+            raise IllegalAction(f"{ship['name']} cannot strike {state['ships'][hits[lead][0]]['name']} again "
+                                "until it has moved one hex", "VK 4.52")
         if lead in hits:
             _collide(board, state, ctx, ship, hits[lead], lead, old)
             ship["moves"] += 1
@@ -286,13 +305,14 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
         raise IllegalAction(f"{ship['name']} would run its side into another boat", "VK 4.5")
     if hits:
         struck = {v[0] for v in hits.values()}
-        if not all(ship_types()[state["ships"][s]["type"]].get("rowboat") for s in struck) or t.get("rowboat") \
-                or move.startswith("turn"):
+        if not all(ship_types()[state["ships"][s]["type"]].get("rowboat") for s in struck) or t.get("rowboat"):
             raise IllegalAction("lateral moves and turns may not run into another boat (except pushing a rowboat "
-                                "aside with a lateral move)", "VK 4.43")
-        direction = board.grid.direction_index(board.grid.direction_between(ship["pivot"], where.pivot_label))
-        for s in struck:
-            _push_rowboat(board, state, ctx, state["ships"][s], direction, ship)
+                                "aside)", "VK 4.43")
+        for s in sorted(struck):
+            slot = next(fp.index(h) for h, v in hits.items() if v[0] == s)
+            direction = _sweep(board, old[slot], fp[slot]) if move.startswith("turn") else \
+                board.grid.direction_index(board.grid.direction_between(ship["pivot"], where.pivot_label))
+            _push_rowboat(board, state, ctx, state["ships"][s], direction, ship, fp)
     if move == "straight" and board.terrain[lead] == "beach" and lead not in old:
         ship["beach_hexes"] = ship.get("beach_hexes", 0) + 1
     problem = _rope_problem(board, state, sid, fp)
@@ -300,6 +320,7 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
         raise IllegalAction(problem + " (move along the rope, or stop)", "VK 4.63")
     ship["pivot"], ship["heading"] = where.pivot_label, where.facing
     ship["speed"] = new_speed
+    _moved_clear(state, ship)
     ship["moves"] += 1
     if move.startswith("turn"):
         ship["turns"] += 1
@@ -313,11 +334,36 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
         ctx.emit("beached", f"{ship['name']} runs up the beach and stops", "VK 4.44", pieces=[sid])
 
 
-def _push_rowboat(board: Board, state: State, ctx: Any, boat: Ship, direction: int, pusher: Ship) -> None:
+def _sweep(board: Board, before: str, after: str) -> int:
+    """Direction in which a turning hull sweeps through a hex (from ``before`` towards ``after``),
+    the way it pushes a rowboat aside (our reading of rule 4.43)."""
+    if board.grid.adjacent(before, after):
+        return board.grid.direction_index(board.grid.direction_between(before, after))
+    steps = {d: _step(board, before, d) for d in range(6)}
+    return min((d for d in steps if steps[d] is not None), key=lambda d: board.distance(steps[d], after))
+
+
+def _step(board: Board, h: str, d: int) -> str | None:
+    for dd, n in board.grid.neighbours(h).items():
+        if board.grid.direction_index(dd) == d:
+            return n
+    return None
+
+
+def _moved_clear(state: State, ship: Ship) -> None:
+    """Once a ship has moved a hex, it and the boats it struck may collide again (rule 4.52)."""
+    for other in state["ships"].values():
+        if ship["id"] in other.get("no_collide", []):
+            other["no_collide"].remove(ship["id"])
+    ship["no_collide"] = []
+
+
+def _push_rowboat(board: Board, state: State, ctx: Any, boat: Ship, direction: int, pusher: Ship,
+                  pusher_fp: tuple[str, ...] = ()) -> None:
     where = shipgeom.placed(board.grid, boat).shift(direction)
     fp = _footprint_ok(board, state, boat, where)
     others = {h: v for h, v in fleet.ship_hexes(board, state).items() if v[0] not in (boat["id"], pusher["id"])}
-    if any(h in others for h in fp):
+    if any(h in others for h in fp) or set(fp) & set(pusher_fp):
         raise IllegalAction(f"{boat['name']} cannot be pushed aside: another boat is in the way", "VK 4.43")
     boat["pivot"] = where.pivot_label
     fleet.place_crew(board, state, boat["id"])
@@ -419,6 +465,8 @@ def _collide(board: Board, state: State, ctx: Any, a: Ship, struck: tuple[str, i
         _damage_ship(board, state, ctx, a, strike_slot, max(row - 1, 0), hull, "VK 9.6")
     else:
         _damage_ship(board, state, ctx, a, strike_slot, row, True, "VK 9.6")
+    a.setdefault("no_collide", []).append(b["id"])
+    b.setdefault("no_collide", []).append(a["id"])
     rule = tables()["collision_speed"][kind]
     for ship, how, other in ((a, rule["striker"], b), (b, rule["struck"], a)):
         if how == "zero":
@@ -478,6 +526,9 @@ def _wreck_rowboat(board: Board, state: State, ctx: Any, boat: Ship, by: Ship) -
 
 def _spill(board: Board, state: State, ctx: Any, ship: Ship, rule: str) -> None:
     """Everyone aboard falls into the water where he stood (rules 4.52, 4.7)."""
+    for horse in state["horses"].values():
+        if horse.get("ship") == ship["id"]:
+            horse["ship"] = horse["slots"] = None
     for ch in sorted(state["chars"].values(), key=lambda c: c["id"]):
         if ch.get("ship") != ship["id"]:
             continue
@@ -533,7 +584,8 @@ def throw_options(board: Board, state: State, side: str) -> list[tuple[str, str]
     out = []
     ships = fleet.ship_hexes(board, state)
     for g in sorted(state["grapples"].values(), key=lambda g: g["id"]):
-        if g["side"] != side or g["status"] != "ready" or not afloat(state["ships"][g["ship"]]):
+        if g["side"] != side or g["status"] != "ready" or g.get("carried_by") or \
+                not afloat(state["ships"][g["ship"]]):
             continue
         rope_hex = hexes(board, state["ships"][g["ship"]])[g["slot"]]
         thrower = next((c for c in crew(state, g["ship"]) if c["slot"] == g["slot"] and c.get("duty") == "grapple"
@@ -690,7 +742,8 @@ def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> No
     mover, anchor = (other, own) if fleet.weight(other) <= fleet.weight(own) else (own, other)
     steps = tables()["grapple"]["haul_hexes"][min(len(ropes), 3) - 1]
     done = 0
-    for _ in range(steps):
+    swung = _swing(board, state, ctx, mover, anchor, ropes)
+    for _ in range(0 if swung else steps):
         best = None
         now = _rope_total(board, state, ropes, {})
         for d in range(6):
@@ -711,10 +764,51 @@ def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> No
         done += 1
     for g in ropes:
         _hauler(state, g)["hauled"] = True 
-    ctx.emit("haul", f"{side} hauls on {len(ropes)} rope(s): {mover['name']} comes {done} hex(es) closer to "
-             f"{anchor['name']}", "VK 4.65", pieces=[mover["id"], anchor["id"]])
+    if not swung:
+        ctx.emit("haul", f"{side} hauls on {len(ropes)} rope(s): {mover['name']} comes {done} hex(es) closer to "
+                 f"{anchor['name']}", "VK 4.65", pieces=[mover["id"], anchor["id"]])
     for g in ropes:
         g["max_len"] = min(g["max_len"], _length(board, state, g, {}))
+
+
+def _gap(board: Board, a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    return min(board.distance(x, y) for x in a for y in b)
+
+
+def _alongside(board: Board, a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    """Hexes of hull ``a`` touching hull ``b`` (3 or more: the boats lie side by side)."""
+    near = {n for h in b for n in board.neighbours(h)}
+    return sum(1 for h in a if h in near)
+
+
+def _swing(board: Board, state: State, ctx: Context, mover: Ship, anchor: Ship, ropes: list[dict[str, Any]]) -> bool:
+    """Rule 4.65 diagram 2: boats one hex apart with the rope at 60 degrees: the hauled boat swings
+    round (60 degrees about its pivot, then at most one hex) to lie side by side with the other."""
+    here = hexes(board, mover)
+    there = hexes(board, anchor)
+    if _gap(board, here, there) != 2 or (mover["heading"] - anchor["heading"]) % 3 == 0:
+        return False
+    best = None
+    for turn in (-1, 1):
+        rot = shipgeom.placed(board.grid, mover).turn(turn)
+        for where in [rot] + [rot.shift(d) for d in range(6)]:
+            try:
+                fp = _footprint_ok(board, state, mover, where)
+            except IllegalAction:
+                continue
+            if (where.facing - anchor["heading"]) % 3 or _overlaps(board, state, mover, fp) or \
+                    _alongside(board, fp, there) < 3:
+                continue
+            total = _rope_total(board, state, ropes, {mover["id"]: fp})
+            if best is None or total < best[0]:
+                best = (total, where.pivot_label, where.facing)
+    if best is None:
+        return False
+    mover["pivot"], mover["heading"] = best[1], best[2]
+    fleet.place_crew(board, state, mover["id"])
+    ctx.emit("haul", f"{mover['name']} swings round alongside {anchor['name']}", "VK 4.65",
+             pieces=[mover["id"], anchor["id"]])
+    return True
 
 
 def _length(board: Board, state: State, g: dict[str, Any], fps: dict[str, tuple[str, ...]]) -> int:
@@ -731,11 +825,15 @@ def _rope_total(board: Board, state: State, ropes: list[dict[str, Any]], fps: di
 def record_damage(board: Board, state: State, ctx: Context) -> None:
     """Step 1.5: leaks, bailing, sinking (rule 4.7, with the digest's reading of the example), and
     the 5 points a boat still roped to a sunken one takes every naval phase."""
+    from simulator.games.vikings import shipwork
+    shipwork.overboard(state, ctx)
+    held = shipwork.plug_leaks(board, state, ctx)
     for sid, ship in sorted(state["ships"].items()):
         if not afloat(ship):
             continue
         new = set(ship.get("new_leaks", []))
-        rising = sum(v for k, v in ship["leaks"].items() if k not in new and k not in ship.get("plugged", []))
+        rising = sum(v for k, v in ship["leaks"].items() if k not in new and k not in ship.get("plugged", [])
+                     and (sid, k) not in held)
         bailers = [c for c in crew(state, sid) if c.get("duty") == "bailer" and c["status"] != "stunned"]
         bail = len(bailers) // 2
         before = ship["total"]

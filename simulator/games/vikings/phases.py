@@ -153,6 +153,8 @@ def _end_player_step(board: Board, state: State, ctx: Context) -> None:
         for ch in state["chars"].values():
             if ch["side"] == side:
                 ch["mp"] = values(ch)[2]
+                if any(g.get("carried_by") == ch["id"] for g in state["grapples"].values()):
+                    ch["mp"] = min(ch["mp"], 2)     # carrying a grapple (rule 4.66)
 
             else:
                 ch["fired"] = False
@@ -174,6 +176,8 @@ def _end_player_step(board: Board, state: State, ctx: Context) -> None:
             ctx.emit("step", f"berserkers fight round {state['combat']['round']}", "VK 3.1")
             return
         _recover(state, ctx, side)
+        from simulator.games.vikings import shipwork
+        shipwork.mark_contacts(board, state)
         next_phase(board, state, ctx)
 
 

@@ -15,28 +15,30 @@ from simulator.games.vikings.pieces import alive, ctype, front_hex, living_at, v
 TERRAIN_STYLES = {
     "clear": TerrainStyle("clear", "Clear ground", (178, 196, 120)),
     "brush": TerrainStyle("brush", "Brush", (130, 160, 80), "rough"),
-    "embankment": TerrainStyle("embankment", "Embankment", (160, 130, 90), "rocks"),
+    "embankment": TerrainStyle("embankment", "Embankment", (176, 150, 100), "rough"),
     "tree": TerrainStyle("tree", "Trees", (60, 110, 55), "trees"),
     "beach": TerrainStyle("beach", "Beach", (232, 214, 160)),
     "sea": TerrainStyle("sea", "Sea", (40, 90, 150), "waves"),
     "river": TerrainStyle("river", "River", (70, 130, 190), "waves"),
-    "rocks": TerrainStyle("rocks", "Rocks", (120, 115, 110), "rocks"),
-    "building": TerrainStyle("building", "Building interior", (150, 110, 80), "buildings"),
+    "rocks": TerrainStyle("rocks", "Rocks", (112, 108, 104), "rocks"),
+    "building": TerrainStyle("building", "Building interior (plank floor)", (196, 160, 112), "fields"),
     "coastal": TerrainStyle("coastal", "Coastal water", (90, 150, 200), "waves"),
     "deep": TerrainStyle("deep", "Deep water", (30, 70, 130), "waves"),
 }
 FEATURE_STYLES = {
-    "wall": FeatureStyle("wall", "Wall", (60, 45, 35), 0.16, "wall"),
-    "door": FeatureStyle("door", "Door", (200, 150, 70), 0.16, "door"),
-    "window": FeatureStyle("window", "Window", (190, 220, 240), 0.14, "window"),
-    "arrow_slit": FeatureStyle("arrow_slit", "Arrow slit", (20, 20, 20), 0.14, "gate"),
-    "crest": FeatureStyle("crest", "Embankment crest", (110, 80, 50), 0.08, "bank"),
+    "wall": FeatureStyle("wall", "Wall", (45, 32, 24), 0.22, "wall"),
+    "door": FeatureStyle("door", "Door", (230, 170, 40), 0.22, "door"),
+    "window": FeatureStyle("window", "Window", (150, 215, 255), 0.2, "window"),
+    "arrow_slit": FeatureStyle("arrow_slit", "Arrow slit", (200, 40, 30), 0.2, "gate"),
+    "crest": FeatureStyle("crest", "Embankment crest", (95, 65, 35), 0.12, "bank"),
 }
 def slot_of_pivot(ship: dict[str, Any]) -> int:
     return shipgeom.slot_of(ship["type"], "pivot")
 
 
 SIDE_COLOURS = {"vikings": (150, 40, 40), "saxons": (40, 70, 150)}
+# riderless horses: a brown counter edged towards the controlling side's colour
+HORSE_COLOURS = {"vikings": (130, 75, 50), "saxons": (95, 80, 110)}
 
 
 class VikingsPresentation(Presentation):
@@ -68,9 +70,15 @@ class VikingsPresentation(Presentation):
                                         "speed chosen": "yes" if pending is not None else "no",
                                         "hull damage": ship["total"], "leaks": dict(ship["leaks"])}))
         for hid, horse in sorted(state["horses"].items()):
+            led = horse.get("led_by")
+            colour = HORSE_COLOURS[horse["side"]] if horse["alive"] else (90, 90, 90)
+            facing = board.grid.direction_index(board.grid.direction_between(horse["hex"], horse["front"]))
             out.append(PieceView(hid, horse["side"], "Horse" if horse["alive"] else "Dead horse", "counter",
-                                 horse["front"], (120, 90, 60), label="H", hexes=(horse["hex"], horse["front"]),
-                                 movable=False, layer=1))
+                                 horse["front"], colour, facing=facing, label="Hr",
+                                 hexes=(horse["hex"], horse["front"]), movable=False, layer=1,
+                                 status=tuple(x for x in (f"led by {led}" if led else "",
+                                                          "aboard" if horse.get("ship") else "") if x),
+                                 stats={"side": horse["side"], "led by": led or "nobody"}))
         occ: dict[str, int] = {}
         for cid, ch in sorted(state["chars"].items()):
             if ch.get("hex") is None:

@@ -32,7 +32,7 @@ SETUP_SCHEMA: dict[str, Any] = {
                            "aboard": {"type": "object", "required": ["ship", "slot"], "additionalProperties": False,
                                       "properties": {"ship": {"type": "string"},
                                                      "slot": {"type": "integer", "minimum": 0}}},
-                           "duty": {"enum": ["rower", "helmsman", "boarding", "grapple", "bailer"]},
+                           "duty": {"enum": ["rower", "helmsman", "boarding", "grapple", "bailer", "overboard", "plug"]},
                            "move": {"type": "integer", "minimum": 0},
                            "swimmer": {"type": "boolean"}}}},
         "ships": {"type": "array", "items": {
@@ -42,6 +42,10 @@ SETUP_SCHEMA: dict[str, Any] = {
                            "heading": {"enum": ["NE", "E", "SE", "SW", "W", "NW"]},
                            "speed": {"type": "integer", "minimum": -8, "maximum": 8},
                            "beached": {"type": "boolean"}}}},
+        "horses": {"type": "array", "items": {
+            "type": "object", "required": ["id", "side", "hex", "front"], "additionalProperties": False,
+            "properties": {"id": {"type": "string"}, "side": {"enum": ["vikings", "saxons"]}, "hex": LABEL,
+                           "front": LABEL}}},
         "grapples": {"type": "array", "items": {
             "type": "object", "required": ["ship", "slot"], "additionalProperties": False,
             "properties": {"ship": {"type": "string"}, "slot": {"type": "integer", "minimum": 0}}}},
@@ -52,7 +56,8 @@ SETUP_SCHEMA: dict[str, Any] = {
 }
 RULES_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
-    "properties": {"errare": {"type": "boolean"}, "hemp": {"type": "boolean"}, "helmsman": {"type": "boolean"}},
+    "properties": {"errare": {"type": "boolean"}, "hemp": {"type": "boolean"}, "helmsman": {"type": "boolean"},
+                   "plug_leaks": {"type": "boolean"}},
 }
 
 
@@ -142,6 +147,18 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
             if why and c["duty"] != "grapple":
                 raise scenario.error(at + ("duty",), why)
             ch["duty"] = c["duty"]
+    for i, h in enumerate(s.get("horses", [])):
+        at = ("setup", "horses", i)
+        if h["id"] in state["horses"] or h["id"] in state["chars"]:
+            raise scenario.error(at + ("id",), f"id {h['id']!r} used twice")
+        if h["hex"] not in board or h["front"] not in board or not board.grid.adjacent(h["hex"], h["front"]):
+            raise scenario.error(at, "a horse needs two adjacent hexes on the board (hex = rear, front)")
+        for x in (h["hex"], h["front"]):
+            if x in used:
+                raise scenario.error(at, f"hex {x} already holds a character or horse (rule 2.6)")
+            used.add(x)
+        state["horses"][h["id"]] = {"id": h["id"], "owner": None, "side": h["side"], "hex": h["hex"],
+                                    "front": h["front"], "alive": True, "led_by": None}
     for i, g in enumerate(s.get("grapples", [])):
         if g["ship"] not in state["ships"]:
             raise scenario.error(("setup", "grapples", i, "ship"), f"no ship {g['ship']!r}")

@@ -1,0 +1,199 @@
+"""Riderless horses: taking the reins, led horses following their leader, loading horses on
+ships and losing control of them (rules 2.51.2, 2.57, 4.83.2).
+
+A riderless horse is ``state["horses"][id]`` with its two hexes ``hex`` (rear) and ``front``;
+``led_by`` names the character holding its reins. A led horse follows its leader as an
+extension of his counter: when the leader leaves a hex, the first led horse steps its front
+into that hex and its rear into whichever of its own hexes touches it; the next horse steps
+into the hex the first one left, and so on (our reading of "a simple extension of the leading
+counter"). A horse that cannot follow stays where it is; a horse no longer next to its leader,
+or whose leader is stunned, dead or mounted in a melee, is loose again.
+A horse aboard a galley or drakkar records ``ship`` and ``slots`` and moves with the ship.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Context
+from simulator.games.vikings import fleet
+from simulator.games.vikings.board import Board
+from simulator.games.vikings.catalogue import ship_types, terrain
+from simulator.games.vikings.pieces import Char, active, hexes_of, living_at
+
+State = dict[str, Any]
+Horse = dict[str, Any]
+MIDDLE_ROLES = ("middle", "pivot")
+
+
+def horse_hexes(horse: Horse) -> list[str]:
+    return [horse["hex"], horse["front"]]
+
+
+def led(state: State, cid: str) -> list[Horse]:
+    """The horses a character leads, in the order he took their reins."""
+    return sorted((h for h in state["horses"].values() if h["alive"] and h.get("led_by") == cid),
+                  key=lambda h: (h.get("led_order", 0), h["id"]))
+
+
+def limit(ch: Char) -> int:
+    """Horses a character may lead: 3 on foot, 1 mounted (rule 2.57)."""
+    return 1 if ch.get("mounted") else 3
+
+
+def _near(board: Board, hexes: list[str], others: list[str]) -> bool:
+    return any(board.grid.adjacent(a, b) for a in hexes for b in others)
+
+
+def _threatened(board: Board, state: State, side: str, hexes: list[str]) -> bool:
+    from simulator.games.vikings.movement import _threatens
+    ships = fleet.ship_hexes(board, state)
+    return any(_threatens(board, e, h, ships) for e in state["chars"].values() if e["side"] != side
+               for h in hexes)
+
+
+def reins_problem(board: Board, state: State, ch: Char, horse: Horse) -> str | None:
+    """Why ``ch`` may not take the reins of ``horse`` now (None: he may)."""
+    if not horse["alive"]:
+        return "the horse is dead"
+    if horse.get("led_by") == ch["id"]:
+        return f"{ch['name']} already leads this horse"
+    if not active(ch):
+        return f"{ch['name']} cannot act"
+    if not _near(board, hexes_of(ch), horse_hexes(horse)):
+        return f"{ch['name']} is not next to the horse"
+    if len(led(state, ch["id"])) >= limit(ch):
+        return f"{ch['name']} already leads {limit(ch)} horse(s) (3 on foot, 1 mounted)"
+    if _threatened(board, state, ch["side"], horse_hexes(horse)):
+        return "an enemy able to attack is next to the horse"
+    if horse["side"] != ch["side"]:
+        keepers = [c for c in state["chars"].values() if c["side"] == horse["side"] and active(c)
+                   and _near(board, hexes_of(c), horse_hexes(horse))]
+        if keepers:
+            return f"{keepers[0]['name']} still stands by the horse: it stays under {horse['side']} control"
+    leader = state["chars"].get(horse.get("led_by") or "")
+    if leader is not None and leader["side"] == ch["side"]:
+        return f"{leader['name']} already leads this horse"
+    return None
+
+
+def take_reins(board: Board, state: State, ctx: Context, ch: Char, horse_id: str) -> None:
+    horse = state["horses"].get(horse_id)
+    if horse is None:
+        raise IllegalAction(f"no riderless horse {horse_id!r}", "VK 2.57")
+    why = reins_problem(board, state, ch, horse)
+    if why:
+        raise IllegalAction(why, "VK 2.57")
+    taken = horse["side"] != ch["side"]
+    horse.update(led_by=ch["id"], side=ch["side"], led_order=state.setdefault("reins_counter", 0) + 1)
+    state["reins_counter"] += 1
+    ctx.emit("reins", f"{ch['name']} takes the reins of {horse_id}" + (" (captured)" if taken else ""),
+             "VK 2.57", pieces=[ch["id"], horse_id])
+
+
+def release(state: State, ctx: Context, ch: Char, horse_id: str) -> None:
+    horse = state["horses"].get(horse_id)
+    if horse is None or horse.get("led_by") != ch["id"]:
+        raise IllegalAction(f"{ch['name']} does not lead {horse_id!r}", "VK 2.57")
+    horse["led_by"] = None
+    ctx.emit("reins", f"{ch['name']} lets go of {horse_id}", "VK 2.57", pieces=[ch["id"], horse_id])
+
+
+def entry_problem(board: Board, state: State, horse: Horse, src: str, dst: str) -> str | None:
+    """Why a led horse may not step from its hex ``src`` into ``dst`` (rules 2.51, 4.83.2)."""
+    if dst not in board:
+        return "off the map"
+    feat = board.feature(src, dst)
+    if feat is not None and (not terrain()["hexsides"][feat]["passable"] or
+                             not terrain()["hexsides"][feat].get("mounted", True)):
+        return f"a horse cannot pass a {feat.replace('_', ' ')}"
+    if board.terrain[dst] == "building":
+        return "horses do not enter buildings"
+    ships = fleet.ship_hexes(board, state)
+    on = ships.get(dst)
+    if on is not None:
+        ship = state["ships"][on[0]]
+        if ship_types()[ship["type"]].get("rowboat"):
+            return "horses are never loaded on a rowboat"
+        if ship["speed"] != 0:
+            return f"{ship['name']} must be stationary (speed 0) to load a horse"
+        from_ship = ships.get(src)
+        if (from_ship is None or from_ship[0] != on[0]) and fleet.role(ship, on[1]) not in ("port", "starboard"):
+            return "a horse boards over a side hex, never the bow or the stern"
+    return None
+
+
+def follow(board: Board, state: State, ctx: Context, leader: Char, old_hexes: list[str]) -> None:
+    """Led horses step after their leader (called after each step of the leader)."""
+    horses = led(state, leader["id"])
+    if not horses:
+        return
+    now = hexes_of(leader)
+    anchors = [h for h in old_hexes if h not in now]
+    for horse in horses:
+        occupied = living_at(state)
+        placed = False
+        for a in list(anchors):
+            if a in horse_hexes(horse) or any(x != horse["id"] for x in occupied.get(a, [])):
+                continue
+            src = next((h for h in (horse["front"], horse["hex"]) if board.grid.adjacent(h, a)), None)
+            if src is None or entry_problem(board, state, horse, src, a) is not None:
+                continue
+            left = [h for h in horse_hexes(horse) if h != src]
+            horse["hex"], horse["front"] = src, a
+            anchors.remove(a)
+            anchors = left + anchors
+            placed = True
+            break
+        if placed:
+            _settle(board, state, horse)
+            ctx.emit("horse", f"{horse['id']} follows {leader['name']} to {horse['front']}", "VK 2.57",
+                     pieces=[horse["id"], leader["id"]])
+
+
+def _settle(board: Board, state: State, horse: Horse) -> None:
+    """Record whether the horse stands wholly aboard one ship."""
+    ships = fleet.ship_hexes(board, state)
+    a, b = ships.get(horse["hex"]), ships.get(horse["front"])
+    if a is not None and b is not None and a[0] == b[0]:
+        horse["ship"], horse["slots"] = a[0], [a[1], b[1]]
+    else:
+        horse["ship"], horse["slots"] = None, None
+
+
+def tidy(board: Board, state: State, ctx: Context) -> None:
+    """Horses whose leader is gone, stunned or no longer beside them are loose again (rule 2.57)."""
+    for horse in sorted(state["horses"].values(), key=lambda h: h["id"]):
+        cid = horse.get("led_by")
+        if not cid:
+            continue
+        leader = state["chars"][cid]
+        if not active(leader) or not _near(board, hexes_of(leader), horse_hexes(horse)):
+            horse["led_by"] = None
+            ctx.emit("reins", f"{leader['name']} loses control of {horse['id']}", "VK 2.57",
+                     pieces=[cid, horse["id"]])
+
+
+def melee_loses_control(state: State, ctx: Context, fighters: list[Char]) -> None:
+    """A mounted character leading a horse loses it when he attacks or is attacked (rule 2.57);
+    ``fighters`` are the characters who were mounted when the combat began."""
+    for ch in fighters:
+        for horse in led(state, ch["id"]):
+            horse["led_by"] = None
+            ctx.emit("reins", f"{ch['name']} fights on horseback and lets {horse['id']} go", "VK 2.57",
+                     pieces=[ch["id"], horse["id"]])
+
+
+def unsafe_aboard(state: State, board: Board, sid: str) -> list[str]:
+    """Horses touching ship ``sid`` that are not wholly on its middle hexes (it may not sail, rule 4.83.2)."""
+    ship = state["ships"][sid]
+    cells = fleet.hexes(board, ship)
+    out = []
+    for horse in state["horses"].values():
+        if not horse["alive"]:
+            continue
+        on = [cells.index(h) for h in horse_hexes(horse) if h in cells]
+        if on and (len(on) < 2 or any(fleet.role(ship, s) not in MIDDLE_ROLES for s in on)):
+            out.append(horse["id"])
+    return sorted(out)
