@@ -10,6 +10,7 @@ import pygame
 
 from simulator.client import fonts, paths
 from simulator.client.demo_scene import DemoScene
+from simulator.client.forces_scene import ForceFlow, ForceScene
 from simulator.client.game_scene import GameScene
 from simulator.client.picker import PickerScene
 from simulator.client.solo import SoloConfig, check_solo
@@ -18,6 +19,7 @@ from simulator.core.demo import Demo
 from simulator.core.errors import DataError
 from simulator.core.scenario import Scenario, load_scenario
 from simulator.core.session import SAVE_FORMAT, Session
+from simulator.core.view import force_selections
 
 FPS = 60
 
@@ -44,16 +46,38 @@ def open_target(target: str, seed: int | None) -> Session:
     return Session.new(load_scenario(target), seed or 0, autosave=autosave)
 
 
+def _is_save(target: str | None) -> bool:
+    path = Path(target or "")
+    if path.suffix not in (".yaml", ".yml") or not path.exists():
+        return False
+    data = load_yaml(path).data
+    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+
+
 class App:
     def __init__(self, size: tuple[int, int], seed: int | None) -> None:
         self.size = size
         self.seed = seed
         self.screen = init_pygame(size)
-        self.scene: GameScene | PickerScene | DemoScene = PickerScene(self, size)
+        self.scene: GameScene | PickerScene | DemoScene | ForceScene = PickerScene(self, size)
         self.running = True
 
     # -- the host interface of the scenes ----------------------------------------------
     def start(self, scenario: Scenario, solo: SoloConfig | None = None) -> None:
+        """Start ``scenario``: first the force-selection screen when it asks for one."""
+        try:
+            needs_forces = bool(force_selections(scenario))
+            if needs_forces:
+                self.scene = ForceScene(self, ForceFlow.start(scenario, solo), self.size)
+                pygame.display.set_caption(f"{scenario.name}: choose forces - Tabletop simulator")
+                return
+        except DataError as exc:
+            self.scene = PickerScene(self, self.size, notice=f"Could not start: {exc}")
+            return
+        self.launch(scenario, solo)
+
+    def launch(self, scenario: Scenario, solo: SoloConfig | None = None) -> None:
+        """Start ``scenario`` as it is (its forces chosen)."""
         try:
             session = Session.new(scenario, self.seed or 0, autosave=paths.autosave_path())
         except (DataError, OSError) as exc:
@@ -100,6 +124,8 @@ class App:
             self.scene.view.labels = scene.view.labels
         elif isinstance(scene, DemoScene):
             self.scene = DemoScene(self, scene.demo, size, scene.position)
+        elif isinstance(scene, ForceScene):
+            self.scene = ForceScene(self, scene.flow, size)
         else:
             self.scene = PickerScene(self, size)
 
@@ -139,6 +165,8 @@ def play(target: str | None, seed: int | None, size: tuple[int, int], *, solo: s
     app = App(size, seed)
     if loaded is not None:
         app.open_demo(loaded)
+    elif session is not None and not session.steps and not _is_save(target) and force_selections(session.scenario):
+        app.start(session.scenario, config)          # the force-selection screen first
     elif session is not None:
         app.open_session(session, config)
     try:

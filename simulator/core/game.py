@@ -132,6 +132,11 @@ class Game(ABC):
     def check_map(self, hexmap: Any) -> None:
         """Raise ``DataError`` if a hex map uses terrain or features this game lacks."""
 
+    def forces(self) -> Any:
+        """Force selection before a scenario starts (point-buy, warbands, army building):
+        a ``simulator.core.view.ForceRules``, or None when this game has none (the default)."""
+        return None
+
     def presentation(self) -> Any:
         """What the client draws and which tools apply (see ``simulator.core.view``)."""
         raise NotImplementedError(f"{self.name} has no client presentation yet")

@@ -245,3 +245,186 @@ def describe_action(action: Action) -> str:
     """A short label such as ``move to=0707``."""
     rest = " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
     return f"{action['type'].replace('_', ' ')} {rest}".strip()
+
+
+# ------------------------------------------------------------------------------ force selection
+# Before some scenarios start, each player chooses a force within a budget (Dragon Rage
+# point-buy DR 3.3, SAGA warbands, ASOIAF army building). A game offers this through
+# ``Game.forces()`` -> :class:`ForceRules`; the client shows a force-selection screen per
+# player and starts the scenario that ``ForceRules.build_scenario`` returns.
+
+
+@dataclass(frozen=True)
+class ForceOption:
+    """One thing a player may buy: a unit type, a unit card, a pack of figures."""
+
+    id: str
+    name: str
+    cost: float                     # points per count
+    max: int | None                 # counters / cards available (None: unlimited)
+    min: int = 0
+    group: str = ""                 # rows are grouped under this heading
+    step: int = 1                   # counts go up and down in steps (packs of figures)
+    values: tuple[str, ...] = ()    # what the counter / card shows ("CF 2", "MP 3")
+    requires: tuple[str, ...] = ()  # option ids that must also be chosen (attachments)
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class ForceProblem:
+    """Why a chosen force is not (yet) allowed; ``option`` names the row to highlight."""
+
+    message: str
+    rule: str
+    option: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})" if self.rule else self.message
+
+
+@dataclass(frozen=True)
+class ForceSelection:
+    """What one player chooses from, before the game starts."""
+
+    player: str
+    player_name: str
+    budget: float                   # the most points the force may cost
+    budget_min: float = 0           # the least (planned scenarios)
+    options: Sequence[ForceOption] = ()
+    #: (min, max) number of units (the sum of the chosen counts), or None for no limit.
+    unit_limit: tuple[int, int] | None = None
+    #: Chosen unseen: in hotseat the hand-over screen comes first.
+    secret: bool = True
+    note: str = ""
+    rule: str = ""                  # the rule of the selection as a whole ("DR 3.3.2")
+    #: A legal force the scenario suggests (its own forces); the computer's default pick.
+    suggested: Mapping[str, int] = field(default_factory=dict)
+
+    def option(self, option_id: str) -> ForceOption | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+
+def force_cost(selection: ForceSelection, chosen: Mapping[str, int]) -> float:
+    """The points ``chosen`` costs (options not offered count nothing)."""
+    by_id = {o.id: o for o in selection.options}
+    return sum(by_id[k].cost * n for k, n in chosen.items() if k in by_id)
+
+
+def force_units(chosen: Mapping[str, int]) -> int:
+    return sum(int(n) for n in chosen.values())
+
+
+def basic_force_problems(selection: ForceSelection, chosen: Mapping[str, int]) -> list[ForceProblem]:
+    """The problems any game has: unknown options, counts outside min/max or off the step,
+    a missing required option, the budget, the unit limit (each with the selection's rule)."""
+    rule = selection.rule
+    out: list[ForceProblem] = []
+    by_id = {o.id: o for o in selection.options}
+    for key, n in chosen.items():
+        if key not in by_id and n:
+            out.append(ForceProblem(f"{key!r} cannot be chosen here", rule, key))
+    for o in selection.options:
+        n = int(chosen.get(o.id, 0))
+        r = o.rule or rule
+        if n < o.min:
+            out.append(ForceProblem(f"{o.name}: at least {o.min} needed, {n} chosen", r, o.id))
+        if o.max is not None and n > o.max:
+            out.append(ForceProblem(f"{o.name}: at most {o.max}, {n} chosen", r, o.id))
+        if o.step > 1 and n % o.step:
+            out.append(ForceProblem(f"{o.name}: chosen in steps of {o.step}", r, o.id))
+        if n:
+            for req in o.requires:
+                if not chosen.get(req):
+                    name = by_id[req].name if req in by_id else req
+                    out.append(ForceProblem(f"{o.name} needs {name}", r, o.id))
+    total = force_cost(selection, chosen)
+    if total > selection.budget:
+        out.append(ForceProblem(f"the force costs {total:g} points, more than the {selection.budget:g} allowed", rule))
+    if total < selection.budget_min:
+        out.append(ForceProblem(f"the force costs {total:g} points, less than the {selection.budget_min:g} "
+                                "required", rule))
+    if selection.unit_limit is not None:
+        low, high = selection.unit_limit
+        n = force_units(chosen)
+        if not low <= n <= high:
+            out.append(ForceProblem(f"{n} units chosen; {low}-{high} needed", rule))
+    return out
+
+
+def greedy_forces(selection: ForceSelection, check: Any = None) -> dict[str, int]:
+    """A simple force: every option at its minimum, then the dearest option that still fits
+    the budget and the unit limit, one step at a time, until nothing more fits.
+    Deterministic; ``check(chosen) -> problems`` (optional) vetoes a step that gives the
+    option a problem of its own (a problem naming it)."""
+    chosen = {o.id: o.min for o in selection.options if o.min}
+    high_units = selection.unit_limit[1] if selection.unit_limit else None
+    order = sorted(selection.options, key=lambda o: (-o.cost, o.id))
+    while True:
+        for o in order:
+            n = chosen.get(o.id, 0) + o.step
+            if o.max is not None and n > o.max:
+                continue
+            trial = {**chosen, o.id: n}
+            if force_cost(selection, trial) > selection.budget:
+                continue
+            if high_units is not None and force_units(trial) > high_units:
+                continue
+            if check is not None and any(p.option == o.id for p in check(trial)):
+                continue
+            chosen = trial
+            break
+        else:
+            return {k: v for k, v in chosen.items() if v}
+
+
+class ForceRules:
+    """Force selection for one game (returned by ``Game.forces()``). Every method has a
+    default, so a game overrides only what it needs; the client calls nothing else."""
+
+    def force_selection(self, scenario: Any, player: str) -> ForceSelection | None:
+        """What ``player`` chooses from before ``scenario`` starts; None: the scenario's
+        forces are fixed (the game reads its own data to decide)."""
+        return None
+
+    def check_forces(self, scenario: Any, player: str, chosen: Mapping[str, int]) -> list[ForceProblem]:
+        """Every reason ``chosen`` is not a legal force for ``player`` (empty: legal)."""
+        selection = self.force_selection(scenario, player)
+        return basic_force_problems(selection, chosen) if selection is not None else []
+
+    def forces_note(self, scenario: Any, player: str, chosen: Mapping[str, int]) -> str:
+        """A live line under the budget (e.g. the VP objective these forces give)."""
+        selection = self.force_selection(scenario, player)
+        return selection.note if selection is not None else ""
+
+    def computer_forces(self, scenario: Any, player: str) -> dict[str, int]:
+        """The computer's pick (solo): the suggested force when it is legal, else
+        :func:`greedy_forces`."""
+        selection = self.force_selection(scenario, player)
+        if selection is None:
+            return {}
+        suggested = {k: int(v) for k, v in selection.suggested.items() if v}
+        if suggested and not self.check_forces(scenario, player, suggested):
+            return suggested
+        return greedy_forces(selection, lambda c: self.check_forces(scenario, player, c))
+
+    def build_scenario(self, scenario: Any, chosen_by_player: Mapping[str, Mapping[str, int]]) -> dict[str, Any]:
+        """Scenario data (for ``core.scenario.scenario_from_data``) playing the chosen forces;
+        raises ``DataError`` naming every problem if a force is illegal."""
+        raise NotImplementedError("this game builds no scenario from chosen forces")
+
+
+def force_selections(scenario: Any) -> list[ForceSelection]:
+    """The force selections ``scenario`` needs before it starts, one per choosing player in
+    the order of the scenario's players (empty: start it as it is)."""
+    from simulator.core.registry import get_game
+
+    rules = get_game(scenario.game).forces()
+    if rules is None:
+        return []
+    players = [p["id"] for p in scenario.players]
+    out = []
+    for player in players:
+        selection = rules.force_selection(scenario, player)
+        if selection is not None:
+            out.append(selection)
+    return out

@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.dragon_rage import fortifications, magic, monster_moves, movement, phases
+from simulator.games.dragon_rage import elementals, fortifications, magic, monster_moves, movement, phases
+from simulator.games.dragon_rage.berserk import driven
 from simulator.games.dragon_rage.combat import fire, melee
 from simulator.games.dragon_rage.monster_combat import attack_monster, breathe, fire_at_monster, monster_attack
 from simulator.games.dragon_rage.units import State, Unit, is_major
@@ -84,6 +85,8 @@ def _major(state: State, action: dict[str, Any]) -> Unit:
     u = _own(state, action)
     if not is_major(u):
         raise IllegalAction(f"{u['id']} is not a major monster (use 'move')", "DR 2.12")
+    if driven(u):
+        raise IllegalAction(f"{u['id']} is berserk: it moves and attacks on its own", "DR 2.12.1.7.1")
     return u
 
 
@@ -93,12 +96,14 @@ def apply_action(state: State, action: dict[str, Any], ctx: Context) -> None:
         raise IllegalAction("the game is over", "DR 2.3")
     if kind == "end_phase":
         phases.end_phase(state, ctx)
+        elementals.check_control(state, ctx)
         return
     allowed = PHASE_OF.get(kind, ())
     if not any(state["phase"].endswith(p) for p in allowed):
         raise IllegalAction(f"'{kind}' is not possible in the {phases.phase_info(state['phase'])['name']} phase",
                             phases.phase_info(state["phase"])["rule"])
     HANDLERS[kind](state, action, ctx)
+    elementals.check_control(state, ctx)
 
 
 def _move(state: State, a: dict[str, Any], ctx: Context) -> None:

@@ -35,11 +35,10 @@ def eliminate(state: State, ctx: Context, unit: Unit, why: str, rule: str) -> No
         state["elowyn"]["status"] = "dead"
     if unit["type"] in ("hero", "invader_hero"):
         _check_demoralised(state, ctx, unit["side"])
-    for el in state["units"].values():
+    from simulator.games.dragon_rage.elementals import free
+    for el in list(state["units"].values()):
         if el["alive"] and el.get("summoner") == unit["id"] and el.get("controlled"):
-            el["controlled"] = False
-            ctx.emit("elemental_free", f"{el['id']} escapes control: its summoner is gone", "DR 2.8.9",
-                     pieces=[el["id"]])
+            free(state, ctx, el, "its summoner is gone")
     check_instant_victory(state, ctx)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.dragon_rage.board import Board, board_for, side_key
+from simulator.games.dragon_rage.elementals import elemental_attack_check
 from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.units import (State, Unit, attack_cf, defence_cf, ground_units_at, is_hero,
@@ -53,6 +54,8 @@ def crt_attack(state: State, ctx: Context, attack: int, defence: int, targets: l
                rule: str, pieces: list[str], modifier: int = 0) -> bool:
     """Resolve one CRT attack; every target unit is destroyed on success (DR 2.7.1)."""
     from simulator.games.dragon_rage.casualties import eliminate
+    from simulator.games.dragon_rage.elementals import summoner_attacked
+    summoner_attacked(state, ctx, targets)
     result = crt_result(attack, defence, state["rules"].get("literal_extreme_odds", False))
     ids = [u["id"] for u in targets]
     if result == "M":
@@ -109,7 +112,7 @@ def melee_block(state: State, a: str, b: str) -> tuple[str, str] | None:
         return None
     if board.direction(a, b) is None:
         return (f"{a} and {b} are not adjacent", "DR 2.7.1")
-    crosses_wall = side_key(a, b) in board.walls
+    crosses_wall = side_key(a, b) in board.walls and side_key(a, b) not in (state.get("broken_walls") or ())
     tower = (a in board.towers) != (b in board.towers)
     if (crosses_wall or tower or board.entrance(a, b)) and not entrance_open(state, board, a, b):
         if crosses_wall or tower:
@@ -195,6 +198,9 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
         _attacker_ready(state, u, side)
         if is_major(u):
             raise IllegalAction("major monsters attack with monster_attack", "DR 2.12.1.6")
+        block = elemental_attack_check(state, u, target_hex)
+        if block:
+            raise IllegalAction(*block)
         if spec(u).get("rules", {}).get("no_melee") and not is_missile(u):
             raise IllegalAction(f"{u['id']} cannot melee", "DR 2.10.8")
         block = magic_block(state, u["hex"], target_hex)
@@ -222,9 +228,24 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
         u["attacked"] = True
         u["must_attack"] = []
     modifier = 1 if boosted_cf * 2 >= total and boosted_cf > 0 else 0
+    total += held_lightning(state, ctx, targets)
     crt_attack(state, ctx, total, hex_defence(targets), targets,
                f"melee by {', '.join(u['id'] for u in attackers)} on {target_hex}", "DR 2.7.1",
                [u["id"] for u in attackers], modifier)
+
+
+def held_lightning(state: State, ctx: Context, targets: list[Unit]) -> int:
+    """Lightning cast this turn to join a melee against one of ``targets`` adds its power
+    (DR 2.8.8); it is used by the first such melee."""
+    ids = {t["id"] for t in targets}
+    held = state.get("held_lightning") or []
+    for i, h in enumerate(held):
+        if h["side"] == state["active"] and h["turn"] == state["turn"] and h["unit"] in ids:
+            del held[i]
+            ctx.emit("lightning_joins", f"{h['caster']}'s lightning adds {h['power']} to the melee on {h['unit']}",
+                     "DR 2.8.8", pieces=[h["caster"], h["unit"]], power=h["power"])
+            return int(h["power"])
+    return 0
 
 
 def fire(state: State, ctx: Context, firers: list[Unit], target_hex: str) -> None:

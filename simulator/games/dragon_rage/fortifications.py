@@ -142,6 +142,10 @@ def smash(state: State, ctx: Context, unit: Unit, toward: Any, mp: Any) -> None:
     if not isinstance(toward, str) or here is None or board.direction(here, toward) is None:
         raise IllegalAction("'toward' must be the hex beyond the entrance, next to the unit", "DR 2.5.5")
     ent = board.entrance(here, toward)
+    if ent is None and side_key(here, toward) in board.walls and scaling_row(state, unit).get("wall") is not None \
+            and state["map_name"] in rules_data().rules["scaling"].get("breachable_wall_maps", []):
+        _breach(state, ctx, unit, side_key(here, toward), toward, int(scaling_row(state, unit)["wall"]))
+        return
     if ent is None:
         raise IllegalAction(f"no gate or door between {here} and {toward}", "DR 2.5.5")
     info = state["entrances"][ent.key]
@@ -181,6 +185,8 @@ def smash(state: State, ctx: Context, unit: Unit, toward: Any, mp: Any) -> None:
 
 def _monster_smash(state: State, ctx: Context, unit: Unit, ent: Any, toward: str, guarded: bool, mp: Any) -> None:
     board = board_for(state["map"])
+    if unit.get("berserk") and not unit.get("auto"):
+        raise IllegalAction(f"{unit['id']} is berserk: it moves and attacks on its own", "DR 2.12.1.7.1")
     if board.neighbour(unit["hex"], unit["facing"]) != toward:
         raise IllegalAction(f"{unit['id']} must face the entrance it smashes", "DR 2.5.5")
     if unit["mode"] not in (None, "walk") or unit["flying"]:
@@ -218,6 +224,32 @@ def _monster_smash(state: State, ctx: Context, unit: Unit, ent: Any, toward: str
                       f"{'broken' if ok else 'holds'}", rule, pieces=[unit["id"]], success=ok)
     if ok:
         _broken(state, ctx, ent, unit, "", rule)
+
+
+def _breach(state: State, ctx: Context, unit: Unit, key: str, toward: str, need: int) -> None:
+    """A sea serpent breaks a wooden wall as if it were a red gate (DR 2.11.2.2): 1 MP when no
+    defender stands behind it, else 2d6 against the gate number at the end of its move."""
+    rule = "DR 2.11.2.2"
+    if key in state["broken_walls"]:
+        raise IllegalAction(f"the wall {key} is already breached", rule)
+    if unit.get("tried_entry"):
+        raise IllegalAction(f"{unit['id']} already tried a climb or an entrance this turn", "DR 2.5.8")
+    if not _guarded(state, unit, toward):
+        if int(spec(unit).get("mp") or 0) - unit["mp_used"] < 1:
+            raise IllegalAction("breaking an unguarded wall costs 1 MP", rule)
+        unit["mp_used"] += 1
+        ok, how = True, "1 MP, nobody behind it"
+    else:
+        unit["tried_entry"] = True
+        unit["move_done"] = True
+        roll = ctx.dice.two_d6(f"{unit['id']} batters the wall")
+        ok, how = roll >= need, f"2d6 {roll} needing {need}"
+    ctx.emit("smash", f"{unit['id']} batters the wooden wall {key}: {how}: {'breached' if ok else 'holds'}", rule,
+             pieces=[unit["id"]], success=ok, hexside=key)
+    if ok:
+        state["broken_walls"].append(key)
+        ctx.emit("wall_breached", f"the wall {key} is breached: giants and serpents may pass, attacks may cross",
+                 rule, pieces=[unit["id"]], hexside=key)
 
 
 def _broken(state: State, ctx: Context, ent: Any, unit: Unit, how: str, rule: str) -> None:
@@ -296,8 +328,8 @@ def serpent_ravage(state: State, ctx: Context, unit: Unit, hex_: Any) -> None:
         raise IllegalAction(f"{unit['id']} attacked this turn", rule)
     if not isinstance(hex_, str) or board.direction(unit["hex"], hex_) is None:
         raise IllegalAction("the VP hex must be next to the serpent", rule)
-    if side_key(unit["hex"], hex_) in board.walls:
-        raise IllegalAction("not across a wall", rule)
+    if side_key(unit["hex"], hex_) in board.walls and side_key(unit["hex"], hex_) not in state["broken_walls"]:
+        raise IllegalAction("not across a wall (unless it is breached)", rule)
     if ground_units_at(state, hex_):
         raise IllegalAction("the hex must first be emptied by an attack", rule)
     if not destroy_vp_possible(state, hex_):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from simulator.core.game import Context, Game, Outcome, State
@@ -10,6 +11,13 @@ from simulator.games.dragon_rage.actions import ACTION_TYPES, apply_action
 from simulator.games.dragon_rage.legal import legal_actions
 from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
 from simulator.games.dragon_rage.setup import build_state
+
+
+@lru_cache(maxsize=1)
+def _setup_schema() -> Mapping[str, Any]:
+    """The scenario schema, read once (every Session.new asks for it)."""
+    from simulator.core.data import load_yaml
+    return load_yaml(DATA_DIR / "scenario.schema.yaml").data
 
 
 class DragonRage(Game):
@@ -41,8 +49,7 @@ class DragonRage(Game):
         return evaluate(state, player)
 
     def setup_schema(self) -> Mapping[str, Any]:
-        from simulator.core.data import load_yaml
-        return load_yaml(DATA_DIR / "scenario.schema.yaml").data
+        return _setup_schema()
 
     def check_map(self, hexmap: Any) -> None:
         data = rules_data()
@@ -50,6 +57,12 @@ class DragonRage(Game):
 
     def data_formats(self) -> Mapping[str, Any]:
         return {"dragon_rage-rules/1": lambda: rules_data().rules}
+
+    # --- hook (forces.py: the force-selection screen, DR 3.3) ---
+    def forces(self) -> Any:
+        from simulator.games.dragon_rage.forces import DragonRageForces
+        return DragonRageForces()
+    # --- end hook ---
 
     def presentation(self) -> Any:
         from simulator.games.dragon_rage.presentation import DragonRagePresentation

@@ -101,8 +101,13 @@ def _spells(state: State, mine: list[Unit]) -> list[Action]:
         foes = [e for e in _enemies(state, w["side"]) if board.distance(w["hex"], e["hex"]) <= 4]
         for r in range(3):
             out.append({"type": "cast", "unit": w["id"], "spell": "boost_morale", "radius": r})
+        friends = {n for u in mine if u["hex"] is not None and not is_monster(u)
+                   for n in board.neighbours[u["hex"]] if n is not None}
         for e in foes[:4]:
             out.append({"type": "cast", "unit": w["id"], "spell": "lightning", "target": e["hex"], "target_unit": e["id"]})
+            if e["hex"] in friends and not is_monster(e):
+                out.append({"type": "cast", "unit": w["id"], "spell": "lightning", "target": e["hex"],
+                            "target_unit": e["id"], "add_to_melee": True})
             out.append({"type": "cast", "unit": w["id"], "spell": "whirlwind", "target": e["hex"]})
             out.append({"type": "cast", "unit": w["id"], "spell": "fog", "target": e["hex"]})
         for n in board.neighbours[w["hex"]]:
@@ -186,6 +191,8 @@ def _siege(state: State, u: Unit) -> list[Action]:
             out.append({"type": "smash", "unit": u["id"], "toward": n})
         elif board.is_wall(u["hex"], n) and u["side"] == "invader":
             out.append({"type": "climb", "unit": u["id"], "to": n})
+            if u["type"] == "sea_serpent":
+                out.append({"type": "smash", "unit": u["id"], "toward": n})
     if u["hex"] in state["bridges"]:
         out.append({"type": "burn_bridge", "unit": u["id"]})
     return out

@@ -124,14 +124,17 @@ def _lightning(state: State, ctx: Context, wizard: Unit, action: dict[str, Any])
         after_damage(state, ctx, victim, was, wings)
     elif is_minor(victim):
         damage_monster(state, ctx, victim, "", power, [wizard["id"]], t["rule"])
+    elif action.get("add_to_melee"):
+        state.setdefault("held_lightning", []).append(
+            {"unit": victim["id"], "power": power, "side": wizard["side"], "turn": state["turn"],
+             "caster": wizard["id"]})
+        ctx.emit("lightning_held", f"the lightning ({power}) will join this turn's first melee against "
+                                   f"{victim['id']}", t["rule"], pieces=[wizard["id"], victim["id"]], power=power)
     else:
         crt_attack(state, ctx, power, hex_defence([victim]), [victim], f"lightning on {victim['id']}", t["rule"],
                    [wizard["id"]])
-    for el in living(state):
-        if el.get("summoner") == victim["id"] and el.get("controlled"):
-            el["controlled"] = False
-            ctx.emit("elemental_free", f"{el['id']} escapes control: its summoner was attacked", "DR 2.8.9",
-                     pieces=[el["id"]])
+    from simulator.games.dragon_rage.elementals import summoner_attacked
+    summoner_attacked(state, ctx, [victim])
 
 
 def _summon(state: State, ctx: Context, wizard: Unit, action: dict[str, Any]) -> None:

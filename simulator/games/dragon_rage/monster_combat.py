@@ -18,6 +18,7 @@ from simulator.games.dragon_rage.casualties import damage_monster, demoralised, 
 from simulator.games.dragon_rage.combat import (_attacker_ready, crt_attack, entrance_open, hex_defence,
                                                 in_fog, in_whirlwind, magic_block, melee_block,
                                                 missile_check, targets_in)
+from simulator.games.dragon_rage.elementals import elemental_attack_check, summoner_attacked
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.units import (State, Unit, attack_cf, escape_number, ground_units_at, is_hero,
                                                is_major, is_minor, is_missile, spec, units_at)
@@ -133,6 +134,9 @@ def attack_monster(state: State, ctx: Context, unit: Unit, monster: Unit, area: 
     if unit["hex"] != monster["hex"] and board.direction(unit["hex"], monster["hex"]) is None:
         raise IllegalAction(f"{unit['id']} is not in or next to {monster['id']}'s hex", "DR 2.7.2")
     block = magic_block(state, unit["hex"], monster["hex"]) or melee_block(state, unit["hex"], monster["hex"])
+    if block:
+        raise IllegalAction(*block)
+    block = elemental_attack_check(state, unit, monster["hex"])
     if block:
         raise IllegalAction(*block)
     cf = attack_cf(unit)
@@ -324,6 +328,7 @@ def breathe(state: State, ctx: Context, monster: Unit, direction: Any) -> None:
              pieces=[monster["id"]], hexes=path)
     young = monster["type"] == "young_dragon"
     furious = monster["type"] == "dragon"
+    summoner_attacked(state, ctx, [u for h in path for u in ground_units_at(state, h)])
     for h in path:
         tower = h in board.towers
         for u in list(ground_units_at(state, h)):

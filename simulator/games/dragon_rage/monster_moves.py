@@ -72,7 +72,8 @@ def walk_step_cost(state: State, unit: Unit, to: str) -> tuple[int, int]:
 def can_walk_now(unit: Unit) -> bool:
     """On the map, grounded, walking (or no mode yet) and with a leg group left."""
     return unit["hex"] is not None and not unit.get("offmap") and not unit.get("flying") and \
-        unit["mode"] in (None, "walk") and body.walk_mp(unit) > 0
+        unit["mode"] in (None, "walk") and body.walk_mp(unit) > 0 and \
+        (not unit.get("berserk") or bool(unit.get("auto")))
 
 
 def walk_reach(state: State, unit: Unit) -> dict[str, tuple[int, list[str], bool]]:

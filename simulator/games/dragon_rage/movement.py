@@ -18,7 +18,7 @@ from simulator.geometry.hexmove import reachable
 from simulator.games.dragon_rage.board import Board, board_for, side_key
 from simulator.games.dragon_rage.stacking import BLOCKED, FREE, PASS, STOP_ONLY, stack_status, status_among
 from simulator.games.dragon_rage.terrain_rules import may_end_in, move_class, step_block
-from simulator.games.dragon_rage.units import State, Unit, kind, spec
+from simulator.games.dragon_rage.units import State, Unit, is_monster, kind, spec
 
 
 @lru_cache(maxsize=8)
@@ -35,7 +35,7 @@ def mp_allowances(unit: Unit, board: Board) -> tuple[int, int]:
     """(normal MP left, road MP left); negative means that kind of move is no longer possible."""
     s = spec(unit)
     mp = s.get("mp")
-    if mp is None or unit.get("move_done") or unit.get("captive"):
+    if mp is None or unit.get("move_done") or unit.get("captive") or unit.get("controlled") is False:
         return -1, -1
 
     normal = int(mp) - unit["mp_used"]
@@ -71,7 +71,7 @@ class Occupancy(dict):  # type: ignore[type-arg]
             state["map"],
             tuple((k, e["broken"], bool(e.get("open")), e["controller"]) for k, e in sorted(state["entrances"].items())),
             tuple(sorted(state["bridges"].items())), tuple(state["impassable"]),
-            tuple(sorted(w["hex"] for w in state["whirlwinds"])))
+            tuple(sorted(w["hex"] for w in state["whirlwinds"])), tuple(state.get("broken_walls") or ()))
         steps = _STEP_CACHE.get(self.world)
         if steps is None:
             if len(_STEP_CACHE) > 64:
@@ -195,6 +195,8 @@ def _stack_sets(state: State, board: Board, unit: Unit,
         sets: tuple[set[str], set[str], set[str]] = (set(), set(), set())
         for h, here in occ.items():
             st = status_among(unit, here, in_tower=h in board.towers)
+            if st == BLOCKED and under_bridge(state, board, unit, h, here):
+                st = FREE
             if st == BLOCKED:
                 sets[0].add(h)
             elif st == PASS:
@@ -210,6 +212,13 @@ def _stack_sets(state: State, board: Board, unit: Unit,
     return blocked, no_stop, stop_only
 
 
+def under_bridge(state: State, board: Board, unit: Unit, hex_: str, here: list[Unit]) -> bool:
+    """A sea serpent swims under a bridge whoever stands on it, unless another monster is in the
+    water there (DR 2.11.2.1)."""
+    return unit["type"] == "sea_serpent" and "bridge" in board.terrain[hex_] and \
+        state["bridges"].get(hex_) != "burned" and not any(is_monster(o) for o in here)
+
+
 def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
     """Move a non-major unit to ``to``; returns the path. Raises IllegalAction with the rule."""
     board = board_for(state["map"])
@@ -219,6 +228,8 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
         raise IllegalAction(f"{unit['id']} cannot move", "DR 2.10.8")
     if unit.get("captive"):
         raise IllegalAction("Elowyn must be freed by a human unit before she moves", "DR 2.10.7")
+    if unit.get("controlled") is False:
+        raise IllegalAction(f"{unit['id']} is out of control: it moves on its own", "DR 2.8.9")
     if kind(unit) == "elemental" and unit.get("summoned_turn") == state["turn"]:
         raise IllegalAction("an elemental cannot move in the turn it is summoned", "DR 2.8.9")
     if unit.get("move_done"):
@@ -242,6 +253,9 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
     for h in (path[1:] if before is not None else path):
         if unit["alive"]:
             entered_hex(state, ctx, unit, h)
+    if kind(unit) == "elemental" and unit["alive"]:
+        from simulator.games.dragon_rage.elementals import stopped_on_enemies
+        stopped_on_enemies(state, unit)
     return path
 
 

@@ -11,7 +11,9 @@ from typing import Any
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.dragon_rage.board import board_for
+from simulator.games.dragon_rage.berserk import berserk_phase
 from simulator.games.dragon_rage.casualties import kill_monster
+from simulator.games.dragon_rage.elementals import wild_melee_phase, wild_move_phase
 from simulator.games.dragon_rage.magic import start_of_spell_phase
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.units import TURN_FLAGS, State, Unit, ground_units_at, living, make_unit
@@ -31,6 +33,10 @@ def end_phase_block(state: State) -> tuple[str, str] | None:
     """Why the phase may not end yet: a T-Rex owes its counter-attack (DR 2.11.3)."""
     if not state["phase"].endswith("melee"):
         return None
+    from simulator.games.dragon_rage.elementals import owed_attack
+    owed = owed_attack(state)
+    if owed:
+        return owed
     from simulator.games.dragon_rage.combat import COUNTER_RULE, counterattack_possible
     for u in living(state, state["active"]):
         if u.get("must_attack") and counterattack_possible(state, u):
@@ -48,6 +54,8 @@ def end_phase(state: State, ctx: Context) -> None:
         for u in living(state, state["active"]):
             if u.get("must_attack"):
                 u["must_attack"] = []    # the obligation lasts for the controller's next turn only
+            if u.get("must_attack_here"):
+                u["must_attack_here"] = None
     _finish_phase(state, ctx, phase)
     if state["game_over"] is not None:
         return
@@ -69,6 +77,8 @@ def end_phase(state: State, ctx: Context) -> None:
 
 
 def _finish_phase(state: State, ctx: Context, phase: str) -> None:
+    if phase.endswith("move"):
+        wild_move_phase(state, ctx)
     if phase == "invader_move":
         for u in living(state, "invader"):
             hex_ = u.get("on_broken_bridge")
@@ -88,6 +98,11 @@ def _finish_phase(state: State, ctx: Context, phase: str) -> None:
         for info in state["entrances"].values():
             if info.get("open") == "active":
                 info["open"] = False
+    if phase.endswith("melee"):
+        for h in [h for h in state.get("held_lightning") or [] if h["side"] == state["active"]]:
+            state["held_lightning"].remove(h)
+            ctx.emit("lightning_lost", f"{h['caster']}'s lightning held for a melee on {h['unit']} is lost",
+                     "DR 2.8.8", pieces=[h["caster"]])
     if phase == "defender_reinforce" and state["pending_reinforcements"] > 0:
         ctx.emit("reinforcements_delayed", f"{state['pending_reinforcements']} reinforcements wait for the next "
                                            "turn", "DR 2.9")
@@ -112,6 +127,10 @@ def _begin_phase(state: State, ctx: Context) -> None:
                     info["open"] = "active"
     if phase.endswith("spell"):
         start_of_spell_phase(state, ctx, side)
+    if phase.endswith("melee"):
+        wild_melee_phase(state, ctx)
+    if phase.endswith("move") or phase.endswith("melee"):
+        berserk_phase(state, ctx, phase)
     if phase == "defender_reinforce":
         _reinforcement_turn(state, ctx)
 

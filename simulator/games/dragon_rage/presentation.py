@@ -8,8 +8,10 @@ monsters have a facing. Movement ranges and line of sight use the same code as t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from simulator.core.data import load_yaml, validate
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
                                  Presentation, TerrainStyle, Tools)
@@ -19,7 +21,7 @@ from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.monster_moves import walk_reach
 from simulator.games.dragon_rage.movement import reach
 from simulator.games.dragon_rage.phases import phase_info
-from simulator.games.dragon_rage.rules_data import rules_data
+from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
 from simulator.games.dragon_rage.units import is_major, spec
 
 _PATTERN = {"forest": "trees", "sea": "waves", "river": "waves", "town": "buildings", "tower": "stone",
@@ -32,6 +34,7 @@ _FEATURE_STYLE = {"wall": "wall", "gateway": "gate", "tower_gate": "gate", "towe
 ENTRANCE_STATE_STYLES = {
     "entrance_broken": FeatureStyle("entrance_broken", "Broken gate or door", (110, 70, 40), 0.12, "dashed"),
     "entrance_open": FeatureStyle("entrance_open", "Open gate or door", (235, 205, 130), 0.12, "gate"),
+    "wall_breached": FeatureStyle("wall_breached", "Breached wooden wall", (110, 70, 40), 0.12, "dashed"),
 }
 
 
@@ -44,11 +47,56 @@ def entrance_overrides(state: State) -> dict[tuple[str, str], str]:
             out[board.entrances[key].hexes] = "entrance_broken"
         elif info.get("open"):
             out[board.entrances[key].hexes] = "entrance_open"
+    for key in state.get("broken_walls") or ():
+        a, b = key.split("/")
+        out[(a, b)] = "wall_breached"
     return out
 
 
 def _rgb(value: Any) -> tuple[int, int, int]:
     return (int(value[0]), int(value[1]), int(value[2]))
+
+
+@lru_cache(maxsize=1)
+def presentation_data() -> dict[str, Any]:
+    """``data/presentation.yaml`` (counter colours and short labels), checked against its schema."""
+    schemas = load_yaml(DATA_DIR / "schemas.yaml").data
+    doc = load_yaml(DATA_DIR / "presentation.yaml")
+    validate(doc, schemas["presentation"])
+    return doc.data
+
+
+def counter_colours(counter: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(face, text) colours of a counter class: presentation.yaml first, then units.yaml."""
+    drawn = presentation_data()["counter_colours"].get(counter)
+    if drawn is not None:
+        face = _rgb(drawn["rgb"])
+        return face, _rgb(drawn["text"]) if "text" in drawn else _contrast(face)
+    face = _rgb(rules_data().side_colours.get(counter, {}).get("rgb", (200, 200, 200)))
+    return face, _contrast(face)
+
+
+def _contrast(face: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (0, 0, 0) if sum(face) > 450 else (255, 255, 255)
+
+
+def counter_face(u: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """The label and values drawn on a counter (the printed values of DR 2.2.1, reordered for
+    the map): combat factor and MP first (road MP in brackets), then the escape number as
+    ``e5`` -- e.g. ``INF`` ``2-2(3)`` ``e5``, so a small counter, which prints only the first
+    value, still shows strength and movement. A defence-only factor is bracketed; minor
+    monsters show CF-MP and the damage points left; major monsters their walking MP and the
+    damage points left."""
+    s = spec(u)
+    label = s.get("code") or presentation_data()["labels"].get(u["type"]) or s["name"]
+    if is_major(u):
+        return label, (f"{body.walk_mp(u)}MP", f"{body.total_hp_left(u)}hp")
+    cf = f"({s.get('defence', 0)})" if s.get("defence_only") else str(s.get("cf", 0))
+    mp = "-" if s.get("mp") is None else f"{s['mp']}" + (f"({s['road_mp']})" if s.get("road_mp") else "")
+    if s.get("hp"):
+        return label, (f"{cf}-{mp}", f"{int(s['hp']) - int(u.get('damage_taken', 0))}hp")
+    escape = s.get("escape")
+    return label, (f"{cf}-{mp}", f"e{escape}" if escape else "no escape")
 
 
 class DragonRagePresentation(Presentation):
@@ -73,28 +121,20 @@ class DragonRagePresentation(Presentation):
                 tuple(sorted(entrance_overrides(state).items())))
 
     def pieces(self, state: State) -> list[PieceView]:
-        data = rules_data()
         out: list[PieceView] = []
         stack: dict[str, int] = {}
         for u in state["units"].values():
             if not u["alive"] or u["hex"] is None:
                 continue
             s = spec(u)
-            colour = _rgb(data.side_colours.get(s.get("counter", ""), {}).get("rgb", (200, 200, 200)))
-            if is_major(u):
-                values: tuple[str, ...] = (s["name"], f"MP {body.walk_mp(u)}", f"HP {body.total_hp_left(u)}")
-                label = s["name"]
-            else:
-                cf = "(" + str(s.get("defence", 0)) + ")" if s.get("defence_only") else str(s.get("cf", 0))
-                mp = "-" if s.get("mp") is None else f"{s['mp']}" + (f"({s['road_mp']})" if s.get("road_mp") else "")
-                values = (cf, str(s.get("escape") or "-"), f"{s.get('code', '')} {mp}".strip())
-                label = s.get("code") or s["name"]
+            colour, text = counter_colours(str(s.get("counter", "")))
+            label, values = counter_face(u)
             status = tuple(x for x, on in (("wounded", u["wounded"]), ("flying", u.get("flying")),
                                            ("berserk", u.get("berserk")), ("slayer", u["slayer"]),
-                                           ("boosted", u["boosted"]), ("captive", u.get("captive"))) if on)
+                                           ("boosted", u["boosted"]), ("captive", u.get("captive")),
+                                           ("uncontrolled", u.get("controlled") is False)) if on)
             idx = stack.get(u["hex"], 0)
             stack[u["hex"]] = idx + 1
-            text = (0, 0, 0) if sum(colour) > 450 else (255, 255, 255)
             out.append(PieceView(u["id"], u["side"], s["name"], "counter", u["hex"], colour,
                                  facing=float(u.get("facing", 0)), label=label, values=values, text_colour=text,
                                  status=status, stats=self._stats(u), movable=u["side"] == state["active"],

@@ -97,7 +97,7 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         "impassable": [], "fog": [], "whirlwinds": [], "boost": [],
         "pending_reinforcements": 0, "dragon_targets": {},
         "had_heroes": {"invader": False, "defender": False},
-        "elowyn": None, "game_over": None,
+        "elowyn": None, "game_over": None, "held_lightning": [], "broken_walls": [],
         "entry_hexes": list(board.edges.get("invader_entry", [])),
     }
     counters: dict[str, int] = {}

@@ -52,7 +52,11 @@ def status_among(unit: Unit, others: list[Unit], in_tower: bool = False) -> str:
 
 def stack_ok(state: State, hex_: str) -> bool:
     """The stacking invariant: at most one troop, at most two units (characters aside)."""
-    units = [u for u in ground_units_at(state, hex_) if kind(u) != "elemental"]
+    from simulator.games.dragon_rage.board import board_for
+    bridge = "bridge" in board_for(state["map"]).terrain.get(hex_, ())
+    # elementals ignore stacking; a sea serpent under a bridge is in the water below it
+    units = [u for u in ground_units_at(state, hex_)
+             if kind(u) != "elemental" and not (bridge and u["type"] == "sea_serpent")]
     sides = {u["side"] for u in units if not is_major(u)}
     if len([u for u in units if not is_major(u)]) > 2:
         return False

@@ -96,7 +96,9 @@ def step_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Block:
         return (f"hex {b} holds a dead monster and cannot be entered", "DR 2.12.1.8")
     mc = move_class(unit)
     bridges = state["bridges"]
-    if bridges.get(a) == "burned" or bridges.get(b) == "burned":
+    if mc in RIVER_GOERS and side_key(a, b) in (state.get("broken_walls") or ()):
+        block = _terrain_block(bridges, board, mc, a, b, breached=True)
+    elif bridges.get(a) == "burned" or bridges.get(b) == "burned":
         block = _terrain_block(bridges, board, mc, a, b)
     else:
         table = _STATIC_STEPS.setdefault((state["map"], mc), {})
@@ -122,8 +124,13 @@ def _water(bridges: dict[str, str], board: Board, hex_: str) -> str | None:
     return "sea" if "sea" in ts else "river"
 
 
-def _terrain_block(bridges: dict[str, str], board: Board, mc: str, a: str, b: str) -> Block:
-    """The map's answer for a step a -> b by a unit of move class ``mc`` (entrances: _ENTRANCE)."""
+#: Move classes able to enter river hexes, who may use a breach in a wooden wall (DR 2.11.2.2).
+RIVER_GOERS = ("giant", "serpent")
+
+
+def _terrain_block(bridges: dict[str, str], board: Board, mc: str, a: str, b: str, breached: bool = False) -> Block:
+    """The map's answer for a step a -> b by a unit of move class ``mc`` (entrances: _ENTRANCE);
+    ``breached``: the wall on this hexside is broken (DR 2.11.2.2)."""
     water = _water(bridges, board, b)
     ts = board.terrain[b]
     key = side_key(a, b)
@@ -159,7 +166,7 @@ def _terrain_block(bridges: dict[str, str], board: Board, mc: str, a: str, b: st
     # walls, entrances and towers
     if board.entrance(a, b) is not None:
         return _ENTRANCE
-    if key in board.walls:
+    if key in board.walls and not breached:
         return (f"a wall stands between {a} and {b} (climbing is a separate action)", "DR 2.5.3")
     if b in board.towers or a in board.towers:
         tower = b if b in board.towers else a
