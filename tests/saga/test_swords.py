@@ -121,3 +121,56 @@ def test_flemish_builder_rules() -> None:
     with pytest.raises(DataError, match="8 figures"):
         session([{"id": "lord", "class": "warlord", "at": [44, 8]}, {**FLEMISH, "figures": 6}],
                 [{"id": "el", "class": "warlord", "at": [40, 33]}])
+
+
+MAREDUDD = {"hero": "maredudd_ab_owain"}
+GRUFFYDD = {"hero": "gruffydd_ap_llywelyn"}
+
+
+def test_maredudd_penny_cuts_the_enemy_rolls_and_any_box_activates_any_unit() -> None:
+    five = [_hg(f"h{i}", [6 + 8 * i, 30]) for i in range(4)]
+    s = session([{"id": "lord", "class": "warlord", "at": [44, 8]}, _hg("hg", [10, 4]),
+                 {"id": "lev", "class": "levies", "figures": 12, "at": [24, 6], "columns": 6}],
+                [{"id": "el", "class": "warlord", "at": [40, 33]}] + five, faction_a="welsh", side_a=MAREDUDD,
+                tape=["C"] * 3 + ["U"] * 3 + ["C"] * 6)
+    s.apply({"type": "roll_dice", "keep": []})          # A: 3 + 1 = 4 dice (levies none)
+    assert len([d for d in s.state["sides"]["A"]["dice"] if d["face"]]) == 4
+    s.apply({"type": "place_die", "die": 0, "box": "teulu"})
+    s.apply({"type": "end_orders"})
+    # the Levies are activated from the Hearthguard box (Maredudd's Raider)
+    acts = s.legal_actions()
+    assert {"type": "activate", "unit": "lev", "source": "teulu", "order": "move"} in acts
+    s.apply({"type": "activate", "unit": "lev", "source": "teulu", "order": "move"})
+    s.apply({"type": "hold"})
+    s.apply({"type": "end_turn"})
+    # B is allowed 6 dice (2 + 4) and rolls a third of them in his first turn
+    s.apply({"type": "roll_dice", "keep": []})
+    assert len([d for d in s.state["sides"]["B"]["dice"] if d["face"]]) == 2
+    assert any(e.kind == "orders" and "The Penny" in e.text for e in s.log)
+
+
+def test_gruffydd_high_king_reroll_scouts_and_powys_archers() -> None:
+    s = session([{"id": "lord", "class": "warlord", "at": [44, 8]},
+                 {"id": "lev", "class": "levies", "figures": 12, "at": [24, 6], "columns": 6},
+                 {"id": "pow", "class": "warriors", "figures": 8, "at": [8, 6], "weapon": "bow"},
+                 {"id": "gw", "class": "warriors", "figures": 8, "at": [8, 14], "weapon": "none"}],
+                [{"id": "el", "class": "warlord", "at": [40, 33]}], faction_a="welsh", side_a=GRUFFYDD,
+                tape=["C"] * 6 + ["R", "R"])
+    st = s.state_data()
+    assert board.generated(st, "A") == 3 + 1 + 1 + 1      # the Levies generate a die (Scouts of Deheubarth)
+    u = st["units"]
+    assert u["pow"]["weapon"] == "bow" and base_armour(st, u["pow"], shooting=False) == 3
+    assert base_armour(st, u["pow"], shooting=True) == 3
+    assert base_armour(st, u["gw"], shooting=True) == 4        # no javelins: no shooting penalty
+    s.apply({"type": "roll_dice", "keep": []})
+    assert {"type": "reroll_dice", "dice": [0, 1, 2]} in s.legal_actions()
+    with pytest.raises(IllegalAction, match="1 to 3"):
+        s.apply({"type": "reroll_dice", "dice": [0, 1, 2, 3]})
+    s.apply({"type": "reroll_dice", "dice": [0, 1]})
+    assert [d["face"] for d in s.state["sides"]["A"]["dice"][:3]] == ["R", "R", "C"]
+    with pytest.raises(IllegalAction, match="once per Orders Phase"):
+        s.apply({"type": "reroll_dice", "dice": [2]})
+    with pytest.raises(DataError, match="Archers of Powys"):
+        session([{"id": "lord", "class": "warlord", "at": [44, 8]},
+                 {"id": "pow", "class": "warriors", "figures": 8, "at": [8, 6], "weapon": "bow"}],
+                [{"id": "el", "class": "warlord", "at": [40, 33]}], faction_a="welsh", side_a=MAREDUDD)

@@ -7,7 +7,10 @@ The invader's view, from -1 (lost) to 1 (won); the defender's is its negative:
   (DR 3.3), a major monster counted by the share of its body points left (DR 2.12) and a
   minor monster by its hit points left;
 * time: the defender wins by outlasting the invader (ten quiet turns, DR 2.2.4.2/2.3, or the
-  scenario's turn limit), so the nearer those clocks run out, the worse for the invader.
+  scenario's turn limit), so the nearer those clocks run out, the worse for the invader;
+* approach, a small term that only breaks ties between quiet moves: the invader's units the
+  nearer the VP hexes not yet destroyed, the defender's the nearer the invaders (a move that
+  changes nothing else is otherwise worth nothing, and the players would not close in).
 """
 
 from __future__ import annotations
@@ -21,6 +24,46 @@ from simulator.games.dragon_rage.units import State, Unit, is_major, is_minor, s
 VP_WEIGHT = 0.6
 MATERIAL_WEIGHT = 0.4
 TIME_WEIGHT = 0.3
+APPROACH_WEIGHT = 0.04
+APPROACH_SCALE = 12.0          # hexes: further than this counts as far as it gets
+
+_CUBES: dict[tuple[int, str], tuple[int, int, int]] = {}
+
+
+def _cube(grid: Any, label: str) -> tuple[int, int, int]:
+    key = (id(grid), label)
+    c = _CUBES.get(key)
+    if c is None:
+        c = _CUBES[key] = tuple(int(v) for v in grid.cube(label))  # type: ignore[assignment]
+    return c  # type: ignore[return-value]
+
+
+def _dist(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def _mean_nearest(sources: list[tuple[int, int, int]], targets: list[tuple[int, int, int]]) -> float:
+    """Mean over ``sources`` of the distance to the nearest target, scaled to 0..1."""
+    if not sources or not targets:
+        return 0.0
+    total = 0.0
+    for s in sources:
+        total += min(APPROACH_SCALE, min(_dist(s, t) for t in targets))
+    return total / (len(sources) * APPROACH_SCALE)
+
+
+def approach(state: State) -> float:
+    """-1..1 for the invader: its units near the VP hexes left, the defender's far from it."""
+    from simulator.games.dragon_rage.board import board_for
+
+    board = board_for(state["map"])
+    grid = board.grid if not callable(getattr(board, "grid", None)) else board.grid()
+    placed = [u for u in state["units"].values() if u["alive"] and u.get("hex")]
+    inv = [_cube(grid, u["hex"]) for u in placed if u["side"] == "invader"]
+    dfd = [_cube(grid, u["hex"]) for u in placed if u["side"] == "defender"]
+    destroyed = state["vp"]["destroyed"]
+    targets = [_cube(grid, h) for h, v in board.vp.items() if v > 0 and h not in destroyed]
+    return _mean_nearest(dfd, inv) - _mean_nearest(inv, targets)
 
 
 def unit_worth(unit: Unit) -> float:
@@ -69,6 +112,7 @@ def invader_value(state: State) -> float:
     progress = max(0.0, min(1.0, vp["score"] / max(1, vp["objective"])))
     balance = material(state, "invader") - material(state, "defender")
     value = VP_WEIGHT * progress + MATERIAL_WEIGHT * balance - TIME_WEIGHT * time_pressure(state) * (1 - progress)
+    value += APPROACH_WEIGHT * approach(state)
     return max(-0.99, min(0.99, value))
 
 

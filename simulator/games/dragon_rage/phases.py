@@ -1,7 +1,9 @@
 """The turn sequence (DR 2.6): ten phases, the invader's first except in "Scenario 2"
 (DR 3.1.1), and what happens automatically as phases begin and end: per-turn flags, fog and
-whirlwinds, reinforcements (DR 2.9), berserk deaths (DR 2.12.1.7.1), dragons left on broken
-bridges (DR 2.5.7.2), open entrances closing (DR 2.5.5.3) and the end-of-turn victory checks.
+whirlwinds, reinforcements (DR 2.9), berserk monsters moving, attacking and dying
+(DR 2.12.1.7.1, :mod:`.berserk`), uncontrolled elementals moving and attacking (DR 2.8.9,
+:mod:`.elementals`), held lightning expiring (DR 2.8.8), dragons left on broken bridges
+(DR 2.5.7.2), open entrances closing (DR 2.5.5.3) and the end-of-turn victory checks.
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ def _own_unit_bypasses(state: State, player: str) -> bool:
     """In a melee or shooting where the player's unit ignores the board (Flemish, SAGA p.46)."""
     m, sh = state.get("melee"), state.get("shooting")
     if m is not None:
-        units = [u for u in (m["attacker"], m["defender"]) if state["units"][u]["owner"] == player]
+        units = [u for u in m["players"] if state["units"][u]["owner"] == player]
     elif sh is not None:
         units = [u for u in (sh["shooter"], sh["target"]) if state["units"][u]["owner"] == player]
     else:
@@ -323,15 +323,52 @@ def _slow_enemy_foot(state: State, player: str, box: dict[str, Any], action: Act
 
 def _hit_and_run(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
                  dry: bool, rare: bool) -> None:
-    raise IllegalAction("Hit and Run is not implemented yet (see docs/saga.md)", "SAGA p.62")
+    """Hit and Run (SAGA p.62): one of our units within M of the enemy unit just activated is
+    activated at once (move, shoot or rest), before that activation resolves; it may not engage.
+    The rules module carries the activation out (``state["interrupt"]``)."""
+    enemy = _activated(state)
+    u = _target(state, player, action, "unit")
+    if u["owner"] != player or u.get("baggage") or bypasses_board(u):
+        raise IllegalAction("Hit and Run activates one of your own units", "SAGA p.62")
+    reach = cat.inches(box["effect"]["range"])
+    if unit_gap(state, u["id"], enemy["id"]) > reach + EPS:
+        raise IllegalAction(f"{u['name']} is not within {box['effect']['range']} of {enemy['name']}", "SAGA p.62")
+    order = action.get("order", "move")
+    problem = order_problem(state, u, order)
+    if problem is not None:
+        raise IllegalAction(*problem)
+    if dry:
+        return
+    state["interrupt"] = {"unit": u["id"], "order": order, "source": box["name"]}
+
+
+def order_problem(state: State, unit: dict[str, Any], order: Any) -> tuple[str, str] | None:
+    """Why ``unit`` may not be activated with ``order`` now (reason, rule), or None."""
+    from simulator.games.saga import shooting
+    if order not in ("move", "shoot", "rest"):
+        return "order is move, shoot or rest", "SAGA p.10"
+    if order == "rest":
+        if unit["activations"] != 0 or unit["rested"]:
+            return "a unit rests only as its first activation of the turn", "SAGA p.25"
+        if unit["fatigue"] <= 0:
+            return "the unit has no fatigue to discard", "SAGA p.25"
+    elif exhausted(unit):
+        return f"{unit['name']} is exhausted: it may only rest", "SAGA p.25"
+    if order == "shoot":
+        if not unit.get("weapon"):
+            return f"{unit['name']} has no missile weapons", "SAGA p.15"
+        if not any(shooting.eligible_shooters(state, unit["id"], e["id"]) for e in live_units(state)
+                   if e["owner"] != unit["owner"]):
+            return "no enemy unit in range and sight", "SAGA p.15"
+    return None
 
 
 # -- combat and shooting -------------------------------------------------------------------------
 
-def _context_side(state: State, player: str) -> tuple[str, dict[str, Any]]:
+def _context_side(state: State, player: str, action: Action) -> tuple[str, dict[str, Any]]:
     m = state.get("melee")
     if m is not None:
-        uid = melee_mod.unit_of(state, player)
+        uid = melee_mod.unit_of(state, player, action.get("for_unit"))
         return "melee", m["sides"][uid]
     sh = state["shooting"]
     return "shooting", sh
@@ -341,7 +378,7 @@ def _dice_pool(state: State, player: str, box: dict[str, Any], action: Action, c
                dry: bool, rare: bool) -> None:
     eff = box["effect"]
     choice = action.get("choice", "attack")
-    where, side = _context_side(state, player)
+    where, side = _context_side(state, player, action)
     if where == "shooting":
         shooter = state["shooting"]["players"][state["shooting"]["shooter"]] == player
         if (choice == "attack") != shooter:
@@ -360,13 +397,13 @@ def _dice_pool(state: State, player: str, box: dict[str, Any], action: Action, c
 def _combat(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
             dry: bool, rare: bool) -> None:
     eff = box["effect"]
-    where, side = _context_side(state, player)
+    where, side = _context_side(state, player, action)
     rule = _rule(state["sides"][player]["faction"])
     if where == "shooting":
         _shooting(state, player, box, action, ctx, dry, rare)
         return
     m = state["melee"]
-    uid = melee_mod.unit_of(state, player)
+    uid = melee_mod.unit_of(state, player, action.get("for_unit"))
     unit = state["units"][uid]
     foe = melee_mod.enemy_of(m, uid)
     if eff.get("mounted_only") and not unit["mounted"]:
@@ -436,7 +473,7 @@ def _shooting(state: State, player: str, box: dict[str, Any], action: Action, ct
 def _sacrifice(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
                dry: bool, rare: bool) -> None:
     m = state["melee"]
-    uid = melee_mod.unit_of(state, player)
+    uid = melee_mod.unit_of(state, player, action.get("for_unit"))
     unit = state["units"][uid]
     n = action.get("figures", 1)
     if unit["cls"] not in ("warriors", "hearthguard") or not isinstance(n, int) or \
@@ -452,7 +489,7 @@ def _sacrifice(state: State, player: str, box: dict[str, Any], action: Action, c
 def _crash(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
            dry: bool, rare: bool) -> None:
     m = state["melee"]
-    uid = melee_mod.unit_of(state, player)
+    uid = melee_mod.unit_of(state, player, action.get("for_unit"))
     foe = state["units"][melee_mod.enemy_of(m, uid)]
     if not state["units"][uid]["mounted"] or foe["mounted"] or foe["cls"] not in ("warriors", "levies"):
         raise IllegalAction("Crash: a mounted unit engaged with enemy foot Warriors or Levies", "SAGA p.61")
@@ -464,7 +501,7 @@ def _crash(state: State, player: str, box: dict[str, Any], action: Action, ctx: 
 def _war_dance(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
                dry: bool, rare: bool) -> None:
     m = state["melee"]
-    uid = melee_mod.unit_of(state, player)
+    uid = melee_mod.unit_of(state, player, action.get("for_unit"))
     n = action.get("amount", 1)
     if not isinstance(n, int) or not 1 <= n <= box["effect"]["max_fatigue"]:
         raise IllegalAction("War Dance adds 1 to 3 fatigue ('amount')", "SAGA p.62")
@@ -511,6 +548,9 @@ def sample_uses(state: State, player: str) -> list[Action]:
         elif kind == "noble_lineage":
             hand = board.rolled_unplaced(state, player)
             options = [{**base, "dice": hand}] + ([{**base, "dice": hand[:1], "set_face": "R"}] if hand else [])
+        elif kind == "hit_and_run":
+            options = [{**base, "unit": u["id"], "order": o} for u in live_units(state, player)
+                       for o in ("move", "shoot")]
         elif kind == "war_dance":
             options = [{**base, "amount": 1}]
         elif kind == "sacrifice":
@@ -519,6 +559,9 @@ def sample_uses(state: State, player: str) -> list[Action]:
             options = [{**base, "attack": box["effect"]["mixed_dice"]}]
         else:
             options = [base]
+        m = state.get("melee")
+        if m is not None and m.get("partner") and m["players"][m["partner"]] == player and box["timing"].startswith("combat"):
+            options = options + [{**o, "for_unit": m["partner"]} for o in options]      # Side by Side (SAGA p.34)
         for o in options:
             if _trial(state, player, box, o):
                 out.append(o)

@@ -14,7 +14,7 @@ from typing import Any
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga.units import live_units, profile
+from simulator.games.saga.units import hero_spec, live_units, profile
 
 State = dict[str, Any]
 
@@ -81,10 +81,44 @@ def start_orders(state: State, player: str, keep: list[int], ctx: Context, raide
     count = max(0, min(count, count - state["sides"][player].pop("penalty", 0)))
     if raider:
         count = -(-count // 2)
+    count = _penny(state, player, count, ctx)
     got = roll_into_hand(state, player, count, ctx, "orders roll")
     faces = "".join(dice(state, player)[i]["face"] for i in got)
     ctx.emit("orders", f"{player} leaves {len(keep)} die/dice on the board and rolls {len(got)} SAGA dice: "
              f"{faces or 'none'}", "SAGA p.6", rolled=len(got), kept=len(keep))
+
+
+def _penny(state: State, player: str, count: int, ctx: Context) -> int:
+    """Maredudd ab Owain's Penny (SAGA p.43): in their first and second turns his enemies roll a
+    third, then half, of the dice they are allowed (rounded up)."""
+    for other in state["players"]:
+        if other == player:
+            continue
+        divisors = hero_spec(state, other, alive=False).get("penny", [])
+        if 1 <= state["turn"] <= len(divisors):
+            cut = -(-count // divisors[state["turn"] - 1])
+            ctx.emit("orders", f"The Penny: {player} rolls {cut} of {count} dice this turn", "SAGA p.43")
+            return cut
+    return count
+
+
+def reroll(state: State, player: str, which: list[int], ctx: Context) -> None:
+    """Gruffydd ap Llywelyn's High King (SAGA p.43): once per Orders Phase, re-roll up to
+    ``orders_reroll`` rolled dice not yet placed."""
+    limit = hero_spec(state, player).get("orders_reroll", 0)
+    if not limit:
+        raise IllegalAction("only Gruffydd ap Llywelyn, alive, lets you re-roll SAGA dice", "SAGA p.43")
+    if state["sides"][player].get("rerolled"):
+        raise IllegalAction("High King: the dice are re-rolled once per Orders Phase", "SAGA p.43")
+    hand = rolled_unplaced(state, player)
+    if not which or len(which) > limit or len(set(which)) != len(which) or any(i not in hand for i in which):
+        raise IllegalAction(f"'dice' lists 1 to {limit} rolled dice not yet placed", "SAGA p.43")
+    ctx.dice.register(_die(state, player))
+    for i in which:
+        dice(state, player)[i]["face"] = str(ctx.dice.roll(cat.die_name(state["sides"][player]["faction"]), "High King"))
+    state["sides"][player]["rerolled"] = True
+    ctx.emit("orders", f"High King: {player} re-rolls {len(which)} die/dice: "
+             f"{''.join(dice(state, player)[i]['face'] for i in which)}", "SAGA p.43")
 
 
 def box_dice(state: State, player: str, box_id: str) -> list[int]:

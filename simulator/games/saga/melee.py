@@ -1,7 +1,10 @@
 """Melee (SAGA p.20-23, p.66): the eight steps, the Warlord's Resilience, fatigue, disengaging.
 
 The melee context ``state["melee"]`` lives from the engagement to step 8:
-``{attacker, defender, players: {uid: player}, step, sides: {uid: {...}}, after: [...]}``.
+``{attacker, partner, defender, players: {uid: player}, step, sides: {uid: {...}}, split, inflicted}``.
+``partner`` is the unit fighting Side by Side with its Warlord (SAGA p.34), else None: the
+two attacking units roll their own dice with their own abilities, the defender splits its
+attack dice between them (``split``: dice at the Warlord), casualties of the partner come first.
 Steps 1-2 and 4-8 are resolved by the engine; players act in step 2 (the defender may
 trade attack dice for defence dice) and step 3 (abilities and fatigue, attacker first).
 """
@@ -24,11 +27,11 @@ from simulator.geometry.table import circle_gaps, segment_crosses_polyline
 State = dict[str, Any]
 
 
-def fighting_figures(state: State, uid: str, enemy: str) -> list[str]:
-    """SAGA p.21: figures in contact with the enemy unit, or within VS of an enemy figure
+def fighting_figures(state: State, uid: str, enemy: str | list[str]) -> list[str]:
+    """SAGA p.21: figures in contact with the enemy unit(s), or within VS of an enemy figure
     that touches a figure of their own unit."""
     mine = state["units"][uid]["figures"]
-    theirs = state["units"][enemy]["figures"]
+    theirs = [f for e in ([enemy] if isinstance(enemy, str) else enemy) for f in state["units"][e]["figures"]]
     if not mine or not theirs:
         return []
     a = figure_array(state, mine)
@@ -44,7 +47,7 @@ def fighting_figures(state: State, uid: str, enemy: str) -> list[str]:
     return [f for f, ok in zip(mine, fight) if ok]
 
 
-def _side(state: State, uid: str, enemy: str) -> dict[str, Any]:
+def _side(state: State, uid: str, enemy: str | list[str]) -> dict[str, Any]:
     unit = state["units"][uid]
     figs = fighting_figures(state, uid, enemy)
     if unit.get("melee_dice_override"):
@@ -58,32 +61,52 @@ def _side(state: State, uid: str, enemy: str) -> dict[str, Any]:
     return {"attack": dice, "base": dice, "defence": 0, "own_armour": 0, "enemy_armour": 0,
             "reroll_attack": False, "reroll_defence": False, "fighting": len(figs), "halved": halved,
             "spent_up": False, "spent_down": False, "crush": False, "push": False, "pursuit": False,
-            "second_round": False, "enemy_fatigue_after": 0, "own_fatigue_after": 0, "used": []}
+            "second_round": False, "enemy_fatigue_after": 0, "own_fatigue_after": 0, "used": [],
+            "own_armour_vs": {}, "enemy_armour_vs": {}}
 
 
-def begin(state: State, attacker: str, defender: str, ctx: Context) -> None:
-    """Start a melee after an engaging move: step 1, then wait for the defender's step 2."""
+def begin(state: State, attacker: str, defender: str, ctx: Context, partner: str | None = None) -> None:
+    """Start a melee after an engaging move: step 1, then wait for the defender's step 2.
+    ``partner``: the unit engaging Side by Side with its Warlord ``attacker`` (SAGA p.34)."""
     ua, ud = state["units"][attacker], state["units"][defender]
-    state["melee"] = {"attacker": attacker, "defender": defender,
-                      "players": {attacker: ua["owner"], defender: ud["owner"]},
-                      "step": "trade", "round": 1, "sides": {}, "inflicted": {attacker: 0, defender: 0}}
+    players = {attacker: ua["owner"], defender: ud["owner"]}
+    if partner is not None:
+        players[partner] = ua["owner"]
+        ctx.emit("melee", f"{ua['name']} and {state['units'][partner]['name']} fight {ud['name']} Side by Side",
+                 "SAGA p.34", pieces=list(ua["figures"]) + list(state["units"][partner]["figures"]))
+    state["melee"] = {"attacker": attacker, "partner": partner, "defender": defender, "players": players,
+                      "step": "trade", "round": 1, "sides": {}, "split": None,
+                      "inflicted": {attacker: 0, defender: 0}}
     _step1(state, ctx)
     state["active"] = ud["owner"]
 
 
+def attackers(m: dict[str, Any]) -> list[str]:
+    """The attacking units: the engaging unit, and its Side by Side partner if any."""
+    return [m["attacker"]] + ([m["partner"]] if m.get("partner") else [])
+
+
+def foes(m: dict[str, Any], uid: str) -> list[str]:
+    """The units ``uid`` fights in this melee."""
+    return attackers(m) if uid == m["defender"] else [m["defender"]]
+
+
 def _step1(state: State, ctx: Context) -> None:
     m = state["melee"]
-    a, d = m["attacker"], m["defender"]
-    m["sides"] = {a: _side(state, a, d), d: _side(state, d, a)} if m["round"] == 1 else \
-        {a: {**m["sides"][a], **_dice_only(state, a, d)}, d: {**m["sides"][d], **_dice_only(state, d, a)}}
-    for uid in (a, d):
+    d = m["defender"]
+    units = attackers(m) + [d]
+    if m["round"] == 1:
+        m["sides"] = {u: _side(state, u, foes(m, u)) for u in units}
+    else:
+        m["sides"] = {u: {**m["sides"][u], **_dice_only(state, u, foes(m, u))} for u in units}
+    for uid in units:
         s = m["sides"][uid]
         ctx.emit("melee", f"{state['units'][uid]['name']}: {s['fighting']} figure(s) fight for {s['attack']} "
                  f"attack dice" + (f" (exhausted: {s['halved']} lost)" if s["halved"] else ""),
                  "SAGA p.21", pieces=list(state["units"][uid]["figures"]), unit=uid, attack=s["attack"])
 
 
-def _dice_only(state: State, uid: str, enemy: str) -> dict[str, Any]:
+def _dice_only(state: State, uid: str, enemy: str | list[str]) -> dict[str, Any]:
     fresh = _side(state, uid, enemy)
     return {k: fresh[k] for k in ("attack", "base", "fighting", "halved")}
 
@@ -105,20 +128,34 @@ def trade(state: State, yes: bool, ctx: Context) -> None:
 
 
 def enemy_of(m: dict[str, Any], uid: str) -> str:
-    return m["defender"] if uid == m["attacker"] else m["attacker"]
+    return m["attacker"] if uid == m["defender"] else m["defender"]
 
 
-def unit_of(state: State, player: str) -> str:
+def unit_of(state: State, player: str, pick: Any = None) -> str:
+    """The player's unit in the melee; in a Side by Side melee ``pick`` names which of the two
+    (an ability's or a fatigue's ``for_unit``), by default the Warlord."""
+    from simulator.core.errors import IllegalAction
     m = state["melee"]
+    if pick is not None:
+        if m["players"].get(pick) != player:
+            raise IllegalAction(f"{pick!r} is not one of your units in this melee", "SAGA p.34")
+        return str(pick)
     return m["attacker"] if m["players"][m["attacker"]] == player else m["defender"]
 
 
-def spend_fatigue(state: State, player: str, effect: str, ctx: Context) -> None:
-    """SAGA p.24: discard a fatigue of the engaged enemy unit for +1 own armour or -1 enemy armour."""
+def spend_fatigue(state: State, player: str, effect: str, ctx: Context, for_unit: Any = None,
+                  source: Any = None) -> None:
+    """SAGA p.24: discard a fatigue of the engaged enemy unit for +1 own armour or -1 enemy armour.
+    Against two units Side by Side, ``source`` names whose marker is spent and the bonus only
+    counts against (or on) that unit (SAGA p.24, p.34)."""
     from simulator.core.errors import IllegalAction
     m = state["melee"]
-    mine = unit_of(state, player)
+    mine = unit_of(state, player, for_unit)
     foe = enemy_of(m, mine)
+    if source is not None:
+        if source not in foes(m, mine):
+            raise IllegalAction(f"{source!r} is not an enemy unit in this melee", "SAGA p.24")
+        foe = str(source)
     s = m["sides"][mine]
     if state["units"][foe]["fatigue"] < 1:
         raise IllegalAction("the enemy unit has no fatigue to spend", "SAGA p.24")
@@ -129,8 +166,14 @@ def spend_fatigue(state: State, player: str, effect: str, ctx: Context) -> None:
         raise IllegalAction("each fatigue effect only once per melee", "SAGA p.24")
     s[key] = True
     state["units"][foe]["fatigue"] -= 1
+    several = len(foes(m, mine)) > 1
     if effect == "armour_up":
-        s["own_armour"] += 1
+        if several:
+            s["own_armour_vs"][foe] = s["own_armour_vs"].get(foe, 0) + 1
+        else:
+            s["own_armour"] += 1
+    elif several:
+        s["enemy_armour_vs"][foe] = s["enemy_armour_vs"].get(foe, 0) - 1
     else:
         s["enemy_armour"] -= 1
     ctx.emit("fatigue_spent", f"{player} spends a fatigue of {state['units'][foe]['name']}: "
@@ -152,17 +195,27 @@ def cap_attack(s: dict[str, Any]) -> None:
     s["attack"] = min(s["attack"], 2 * s["base"]) if s["base"] > 0 else s["attack"]
 
 
-def armour_against(state: State, m: dict[str, Any], target: str) -> int:
+def armour_against(state: State, m: dict[str, Any], target: str, by: str | None = None) -> int:
+    """The armour of ``target`` against the attack dice of unit ``by`` (default: its foe)."""
     t = state["units"][target]
-    value = base_armour(state, t, shooting=False) + m["sides"][target]["own_armour"] + \
-        m["sides"][enemy_of(m, target)]["enemy_armour"]
+    by = by or enemy_of(m, target)
+    ts, bs = m["sides"][target], m["sides"][by]
+    value = base_armour(state, t, shooting=False) + ts["own_armour"] + ts.get("own_armour_vs", {}).get(by, 0) + \
+        bs["enemy_armour"] + bs.get("enemy_armour_vs", {}).get(target, 0)
     return clamp_armour(value)
 
 
-def _roll_attacks(state: State, m: dict[str, Any], uid: str, ctx: Context) -> int:
+def split_limit(state: State, m: dict[str, Any], dice: int) -> int:
+    """SAGA p.34: at most half (rounded up) of the defender's attack dice may strike the Warlord
+    fighting Side by Side, unless the defender is itself a Warlord."""
+    return dice if state["units"][m["defender"]]["cls"] == "warlord" else math.ceil(dice / 2)
+
+
+def _roll_attacks(state: State, m: dict[str, Any], uid: str, ctx: Context, foe: str | None = None,
+                  count: int | None = None) -> int:
     s = m["sides"][uid]
-    foe = enemy_of(m, uid)
-    armour = armour_against(state, m, foe)
+    foe = foe or enemy_of(m, uid)
+    armour = armour_against(state, m, foe, uid)
     bonus = 1 if state["units"][uid].get("dane_axe") else 0
     natural = state["rules"]["natural_melee"]
 
@@ -173,11 +226,13 @@ def _roll_attacks(state: State, m: dict[str, Any], uid: str, ctx: Context) -> in
             return False
         return v + bonus >= armour
 
-    rolls = [ctx.dice.d6(f"melee attack of {state['units'][uid]['name']}") for _ in range(s["attack"])]
+    n = s["attack"] if count is None else count
+    rolls = [ctx.dice.d6(f"melee attack of {state['units'][uid]['name']}") for _ in range(n)]
     if s["reroll_attack"]:
         rolls = [v if hit(v) else ctx.dice.d6("melee attack re-roll") for v in rolls]
     hits = sum(1 for v in rolls if hit(v))
-    ctx.emit("melee_attack", f"{state['units'][uid]['name']} rolls {rolls} needing {armour}"
+    ctx.emit("melee_attack", f"{state['units'][uid]['name']} rolls {rolls}"
+             + (f" at {state['units'][foe]['name']}" if m.get("partner") else "") + f" needing {armour}"
              + (" (Dane axe +1)" if bonus else "") + f": {hits} hit(s)", "SAGA p.22", unit=uid, hits=hits)
     return hits
 
@@ -186,7 +241,7 @@ def _roll_defence(state: State, m: dict[str, Any], uid: str, hits: int, ctx: Con
     s = m["sides"][uid]
     unit = state["units"][uid]
     need = 5
-    if uid == m["defender"] and not unit["mounted"] and heavy_cover(state, uid, enemy_of(m, uid)):
+    if uid == m["defender"] and not unit["mounted"] and heavy_cover(state, uid, foes(m, uid)):
         need = 4                                                    # SAGA p.23
     n = min(hits + s["defence"], 2 * hits)                         # SAGA p.22 step 5
     rolls = [ctx.dice.d6(f"melee defence of {unit['name']}") for _ in range(n)]
@@ -198,7 +253,7 @@ def _roll_defence(state: State, m: dict[str, Any], uid: str, hits: int, ctx: Con
     return hits - saved
 
 
-def heavy_cover(state: State, uid: str, enemy: str) -> bool:
+def heavy_cover(state: State, uid: str, enemy: str | list[str]) -> bool:
     """SAGA p.23, p.27: heavy cover in melee for the defender: inside an occupied building, or
     two thirds of its fighting figures behind heavy-cover terrain from their attackers."""
     unit = state["units"][uid]
@@ -207,7 +262,7 @@ def heavy_cover(state: State, uid: str, enemy: str) -> bool:
     if unit.get("shield_wall") and state["melee"] is not None and state["melee"]["defender"] == uid:
         return True                                    # Flemish Shield Wall when engaged (SAGA p.46)
     figs = fighting_figures(state, uid, enemy) or unit["figures"]
-    foes = state["units"][enemy]["figures"]
+    foe_figs = [f for e in ([enemy] if isinstance(enemy, str) else enemy) for f in state["units"][e]["figures"]]
     covered = 0
     for f in figs:
         p = (state["figures"][f]["x"], state["figures"][f]["y"])
@@ -215,7 +270,7 @@ def heavy_cover(state: State, uid: str, enemy: str) -> bool:
             if t["cover"] != "heavy":
                 continue
             if "line" in t:
-                ends = [(state["figures"][e]["x"], state["figures"][e]["y"]) for e in foes]
+                ends = [(state["figures"][e]["x"], state["figures"][e]["y"]) for e in foe_figs]
                 if segment_crosses_polyline([p] * len(ends), ends, t["line"]).any():
                     covered += 1
                     break
@@ -229,23 +284,44 @@ def resolve(state: State, ctx: Context) -> None:
     """Steps 4 to 8 (and Thor's second round)."""
     m = state["melee"]
     a, d = m["attacker"], m["defender"]
-    for uid in (a, d):
+    atts = attackers(m)
+    for uid in atts + [d]:
         cap_attack(m["sides"][uid])
-    hits = {a: _roll_attacks(state, m, a, ctx), d: _roll_attacks(state, m, d, ctx)}
-    left = {d: _roll_defence(state, m, d, hits[a], ctx), a: _roll_defence(state, m, a, hits[d], ctx)}
-    for uid in (a, d):                       # Crush (SAGA p.61): twice the hits received -> double
-        foe = enemy_of(m, uid)
-        if m["sides"][uid]["crush"] and hits[uid] >= 2 * hits[foe] and hits[uid] > 0:
-            left[foe] *= 2
+    hits = {uid: _roll_attacks(state, m, uid, ctx) for uid in atts}      # attackers' hits on the defender
+    received = {uid: 0 for uid in atts}                                  # defender's hits on each attacker
+    dice = m["sides"][d]["attack"]
+    if m.get("partner"):
+        at_warlord = min(dice, split_limit(state, m, dice) if m["split"] is None else m["split"])
+        ctx.emit("melee", f"{state['units'][d]['name']} puts {at_warlord} attack dice on {state['units'][a]['name']} "
+                 f"and {dice - at_warlord} on {state['units'][m['partner']]['name']}", "SAGA p.34", unit=d)
+        received[a] = _roll_attacks(state, m, d, ctx, foe=a, count=at_warlord)
+        received[m["partner"]] = _roll_attacks(state, m, d, ctx, foe=m["partner"], count=dice - at_warlord)
+    else:
+        received[a] = _roll_attacks(state, m, d, ctx)
+    total = sum(hits.values())
+    left = {d: _roll_defence(state, m, d, total, ctx)}
+    for uid in atts:
+        left[uid] = _roll_defence(state, m, uid, received[uid], ctx)
+    crushing = [uid for uid in atts + [d] if m["sides"][uid]["crush"]]
+    for uid in crushing:                     # Crush (SAGA p.61): twice the hits received -> double
+        dealt, got = (sum(received.values()), total) if uid == d else (hits[uid], received[uid])
+        if dealt >= 2 * got and dealt > 0:
+            for foe in foes(m, uid):
+                left[foe] *= 2
             ctx.emit("ability", f"Crush: every hit of {state['units'][uid]['name']} counts twice", "SAGA p.61")
-    # step 6: casualties, defender first; friendly units within S of a unit wiped out gain fatigue
-    for victim in (d, a):
-        foe = enemy_of(m, victim)
-        removed = take_hits(state, victim, left[victim], ctx, "melee", killer_unit=foe)
-        m["inflicted"][foe] += removed
-    if m["round"] == 1 and any(m["sides"][u]["second_round"] for u in (a, d)) and \
-            state["units"][a]["figures"] and state["units"][d]["figures"]:
+    # step 6: casualties, defender first, then the partner before its Warlord (SAGA p.34);
+    # friendly units within S of a unit wiped out gain fatigue
+    m["inflicted"][a] += take_hits(state, d, left[d], ctx, "melee", killer_unit=a)
+    for victim in reversed(atts):
+        m["inflicted"][d] += take_hits(state, victim, left[victim], ctx, "melee", killer_unit=d)
+    alive = [u for u in atts if state["units"][u]["figures"]]
+    if m["round"] == 1 and any(m["sides"][u]["second_round"] for u in atts + [d]) and \
+            alive and state["units"][d]["figures"]:
         m["round"] = 2
+        if a not in alive:
+            m["attacker"], m["partner"] = alive[0], None
+        elif m.get("partner") and m["partner"] not in alive:
+            m["partner"] = None
         ctx.emit("ability", "Thor: a second melee round is fought", "SAGA p.59")
         _step1(state, ctx)
         resolve(state, ctx)
@@ -340,47 +416,53 @@ def finish(state: State, ctx: Context) -> None:
     """Steps 7 and 8, and the effects that act after the melee."""
     m = state["melee"]
     a, d = m["attacker"], m["defender"]
-    for uid in (a, d):                                   # step 7
+    atts = attackers(m)
+    for uid in atts + [d]:                               # step 7
         add_fatigue(state, state["units"][uid], 1, ctx, "melee", "SAGA p.22")
-    for uid in (a, d):
+    for uid in atts + [d]:
         s = m["sides"][uid]
-        foe = state["units"][enemy_of(m, uid)]
-        if s["enemy_fatigue_after"]:
-            add_fatigue(state, foe, s["enemy_fatigue_after"], ctx, "ability after the melee", "SAGA p.60")
+        for foe in foes(m, uid):
+            if s["enemy_fatigue_after"]:
+                add_fatigue(state, state["units"][foe], s["enemy_fatigue_after"], ctx, "ability after the melee",
+                            "SAGA p.60")
         if s["own_fatigue_after"]:
             add_fatigue(state, state["units"][uid], s["own_fatigue_after"], ctx, "ability after the melee", "SAGA p.61")
-    ua, ud = state["units"][a], state["units"][d]
-    loser: str | None = None
-    if ua["figures"] and ud["figures"]:                  # step 8
+    ud = state["units"][d]
+    alive = [u for u in atts if state["units"][u]["figures"]]
+    if alive and ud["figures"]:                           # step 8
         if ud.get("building"):
-            loser = a
-            why = "the building is still occupied"
+            losers, why = alive, "the building is still occupied"
         elif m["inflicted"][d] > m["inflicted"][a]:
-            loser = a
-            why = f"it inflicted fewer casualties ({m['inflicted'][a]} against {m['inflicted'][d]})"
+            losers, why = alive, f"it inflicted fewer casualties ({m['inflicted'][a]} against {m['inflicted'][d]})"
         elif m["inflicted"][a] > m["inflicted"][d]:
-            loser = d
-            why = f"it inflicted fewer casualties ({m['inflicted'][d]} against {m['inflicted'][a]})"
+            losers, why = [d], f"it inflicted fewer casualties ({m['inflicted'][d]} against {m['inflicted'][a]})"
         else:
-            loser = a
-            why = f"equal casualties ({m['inflicted'][a]} each): the attacker disengages"
-        winner = enemy_of(m, loser)
-        dest = movement.plan_disengage(state, loser, winner)
-        mover = loser
-        if dest is None:
-            ctx.emit("disengage", f"{state['units'][loser]['name']} cannot disengage; the winner must", "SAGA p.22")
-            dest = movement.plan_disengage(state, winner, loser)
-            mover = winner
-        if dest is not None:
-            res = movement.validate_move(state, mover, dest, movement.MoveRules(no_engage=True, fixed=cat.inches("S")))
-            movement.apply_move(state, mover, res)
-            ctx.emit("disengage", f"{state['units'][mover]['name']} disengages ({why if mover == loser else 'in place of the loser'})",
-                     "SAGA p.22", pieces=list(state["units"][mover]["figures"]), unit=mover)
-        else:
-            ctx.emit("disengage", "neither unit can disengage: they stay in contact (engine decision)", "SAGA p.22")
-        if mover == loser and dest is not None:
-            _after_disengage(state, m, winner, loser, ctx)
+            losers, why = alive, f"equal casualties ({m['inflicted'][a]} each): the attacker disengages"
+        winners = alive if losers == [d] else [d]
+        for loser in losers:
+            _disengage(state, m, loser, winners[0], why, ctx)
     state["melee"] = None
+
+
+def _disengage(state: State, m: dict[str, Any], loser: str, winner: str, why: str, ctx: Context) -> None:
+    """Step 8: the loser moves away; if it cannot, the winner does; if neither can, they stay."""
+    if not state["units"][loser]["figures"] or not state["units"][winner]["figures"]:
+        return
+    dest = movement.plan_disengage(state, loser, winner)
+    mover = loser
+    if dest is None:
+        ctx.emit("disengage", f"{state['units'][loser]['name']} cannot disengage; the winner must", "SAGA p.22")
+        dest = movement.plan_disengage(state, winner, loser)
+        mover = winner
+    if dest is not None:
+        res = movement.validate_move(state, mover, dest, movement.MoveRules(no_engage=True, fixed=cat.inches("S")))
+        movement.apply_move(state, mover, res)
+        ctx.emit("disengage", f"{state['units'][mover]['name']} disengages ({why if mover == loser else 'in place of the loser'})",
+                 "SAGA p.22", pieces=list(state["units"][mover]["figures"]), unit=mover)
+    else:
+        ctx.emit("disengage", "neither unit can disengage: they stay in contact (engine decision)", "SAGA p.22")
+    if mover == loser and dest is not None:
+        _after_disengage(state, m, winner, loser, ctx)
 
 
 def _after_disengage(state: State, m: dict[str, Any], winner: str, loser: str, ctx: Context) -> None:

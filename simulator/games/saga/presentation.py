@@ -30,6 +30,12 @@ PATTERNS = {"trees", "fields", "rocks", "buildings", "plain", "rough", "marsh", 
 Point = tuple[float, float]
 
 
+def _acting(state: State) -> str:
+    """The owner of the unit being activated (a Hit and Run reactor's unit moves in the enemy turn)."""
+    pend = state.get("pending")
+    return str(state["units"][pend["unit"]]["owner"]) if pend else str(state["turn_player"])
+
+
 def to_view(state: State, p: Any) -> Point:
     """A table point (y up) as the client's point (y down from the top edge)."""
     return float(p[0]), state["table"]["height"] - float(p[1])
@@ -93,7 +99,7 @@ class SagaPresentation(Presentation):
                                  stats={"unit": u["id"], "class": u["cls"], "figures": len(u["figures"]),
                                         "fatigue": u["fatigue"], "mounted": u["mounted"],
                                         "weapon": u.get("weapon") or "-"},
-                                 movable=u["owner"] == state["turn_player"]))
+                                 movable=u["owner"] == _acting(state)))
         return out
 
     def banner(self, state: State) -> str:

@@ -18,7 +18,8 @@ from simulator.games.saga import abilities, board, movement, shooting, victory
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
-from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, bypasses_board, enemies_of, exhausted, live_units,
+from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, bypasses_board, enemies_of, exhausted, hero_spec,
+                                        live_units,
                                         remove_fatigue, unit_gap, warlord)
 
 State = dict[str, Any]
@@ -26,6 +27,7 @@ State = dict[str, Any]
 ACTIONS: dict[str, str] = {
     "roll_dice": "start the Orders Phase: leave the listed board dice (keep) and roll the rest (raider: Ragnar)",
     "place_die": "put a rolled SAGA die (die) on a box of your battle board (box)",
+    "reroll_dice": "Gruffydd ap Llywelyn's High King: re-roll up to 3 rolled dice not yet placed (dice)",
     "end_orders": "end the Orders Phase (dice not placed are lost)",
     "use_ability": "spend the dice on a box (box) for its ability, with its parameters",
     "activate": "activate a unit (unit) from a source (box id, 'determination' or 'free') to move, shoot or rest",
@@ -61,7 +63,8 @@ class Saga(Game):
         return victory.outcome(state)
 
     def evaluate(self, state: State, player: str) -> float:
-        return victory.evaluate(state, player)
+        from simulator.games.saga.evaluation import evaluate
+        return evaluate(state, player)
 
     def presentation(self) -> Any:
         from simulator.games.saga.presentation import SagaPresentation
@@ -75,6 +78,12 @@ class Saga(Game):
         kind = action["type"]
         handler = getattr(self, f"_do_{kind}")
         handler(state, player, action, ctx)
+
+    @staticmethod
+    def _actor(state: State) -> str:
+        """The owner of the unit being activated now (the turn player, or a Hit and Run reactor)."""
+        pend = state["pending"]
+        return str(state["units"][pend["unit"]]["owner"]) if pend else str(state["turn_player"])
 
     def _require(self, ok: bool, reason: str, rule: str) -> None:
         if not ok:
@@ -97,6 +106,7 @@ class Saga(Game):
             self._require(bool(hero and hero["raider"]), "only Ragnar Lothbrok, alive, may raid", "SAGA p.42")
         board.start_orders(state, player, keep, ctx, raider=raider)
         state["orders_rolled"] = True
+        state["sides"][player]["rerolled"] = False
         if raider:
             for u in live_units(state, player):
                 state["free"].append(self._free_entry(u, "The Raider"))
@@ -116,6 +126,14 @@ class Saga(Game):
         self._require(isinstance(die, int), "die is a die number 0-7", "SAGA p.7")
         board.place(state, player, die, str(action.get("box")), ctx)
 
+    def _do_reroll_dice(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        self._require(state["phase"] == "orders" and state["orders_rolled"] and self._idle(state)
+                      and state["turn_player"] == player, "dice are re-rolled in your Orders Phase", "SAGA p.43")
+        which = action.get("dice")
+        self._require(isinstance(which, list) and all(isinstance(i, int) for i in which),
+                      "dice lists die numbers (0-7)", "SAGA p.43")
+        board.reroll(state, player, which, ctx)
+
     def _do_end_orders(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "orders" and state["orders_rolled"], "roll your SAGA dice first", "SAGA p.6")
         lost = board.discard_unplaced(state, player)
@@ -128,11 +146,26 @@ class Saga(Game):
 
     def _do_use_ability(self, state: State, player: str, action: Action, ctx: Context) -> None:
         abilities.use_ability(state, player, action, ctx)
+        if state.get("interrupt"):
+            self._start_interrupt(state, ctx)
+            return
         pend = state["pending"]
         if pend and pend["kind"] == "reaction" and pend["cancelled"]:
             self._proceed(state, ctx)
             return
         self._after_resolution(state, ctx)
+
+    def _start_interrupt(self, state: State, ctx: Context) -> None:
+        """Hit and Run (SAGA p.62): the reacting player's unit is activated in the middle of the
+        enemy activation's reaction window. The window is set aside on ``state["interrupted"]``
+        (a stack) and taken up again, with the reactor asked again, once the new activation is over."""
+        intr = state.pop("interrupt")
+        unit = state["units"][intr["unit"]]
+        state.setdefault("interrupted", []).append(state["pending"])
+        free = {**self._free_entry(unit, intr["source"]), "no_engage": True}
+        ctx.emit("activate", f"{unit['name']} is activated to {intr['order']} ({intr['source']}, may not engage)",
+                 "SAGA p.62", pieces=list(unit["figures"]), unit=unit["id"], order=intr["order"])
+        self._start_activation(state, unit, intr["order"], ctx, paid=False, free=free)
 
     # activation ---------------------------------------------------------------------------------
     def _do_activate(self, state: State, player: str, action: Action, ctx: Context) -> None:
@@ -162,7 +195,8 @@ class Saga(Game):
             assert box is not None
             cls = "baggage" if unit.get("baggage") else cat.classes()["classes"][unit["cls"]]["activated_as"]
             want = "hearthguard" if cls == "baggage" else cls
-            self._require(box["effect"]["class"] == want,
+            any_box = bool(hero_spec(state, player).get("any_activation_box"))    # Maredudd (SAGA p.43)
+            self._require(box["effect"]["class"] == want or any_box,
                           f"{box['name']} activates {box['effect']['class']}, not {unit['name']}", "SAGA p.10")
             self._require(board.ready(state, player, box["id"]), f"no die on {box['name']}", "SAGA p.10")
             self._require(not bypasses_board(unit), f"{unit['name']} ignore your battle board, activation boxes "
@@ -171,6 +205,9 @@ class Saga(Game):
         we_obey = action.get("we_obey")
         if we_obey is not None:
             self._check_we_obey(state, player, unit, order, we_obey)
+        side_by_side = bool(action.get("side_by_side", False))
+        if side_by_side:
+            self._check_side_by_side(state, unit, we_obey)
         if source == "determination":
             state["sides"][player]["determination"] += 1
         elif free is not None:
@@ -180,24 +217,28 @@ class Saga(Game):
             paid = True
         if we_obey is not None:
             state["sides"][player]["we_obey"] += 1
-            state["queue"].append({"unit": we_obey, "order": "move", "source": "We Obey"})
+            state["queue"].append({"unit": we_obey, "order": "move", "source": "We Obey", "join": None})
         ctx.emit("activate", f"{unit['name']} is activated to {order}"
                  + (f" ({source})" if source in ("determination", "free") else ""),
                  "SAGA p.10" if source not in ("determination",) else "SAGA p.33",
                  pieces=list(unit["figures"]), unit=uid, order=order)
         self._start_activation(state, unit, order, ctx, paid=paid, free=free)
+        if side_by_side:
+            state["pending"]["side_by_side"] = we_obey
+
+    def _check_side_by_side(self, state: State, unit: dict[str, Any], other: Any) -> None:
+        """SAGA p.34: Side by Side goes with a We Obey move; some heroes never use it."""
+        self._require(other is not None, "Side by Side needs a unit activated by We Obey (we_obey)", "SAGA p.34")
+        hero = cat.swords()["heroes"].get(unit.get("hero") or "")
+        self._require(not hero or hero.get("side_by_side", True), f"{unit['name']} never fights Side by Side",
+                      "SAGA p.42-43")
+        self._require(not state["units"][other].get("bypass_board"), "mercenaries do not fight Side by Side",
+                      "SAGA p.46")
 
     def _check_order(self, state: State, unit: dict[str, Any], order: str, free: dict[str, Any] | None) -> None:
-        if order == "rest":
-            self._require(unit["activations"] == 0 and not unit["rested"],
-                          "a unit rests only as its first activation of the turn", "SAGA p.25")
-            self._require(unit["fatigue"] > 0, "the unit has no fatigue to discard", "SAGA p.25")
-        else:
-            self._require(not exhausted(unit), f"{unit['name']} is exhausted: it may only rest", "SAGA p.25")
-        if order == "shoot":
-            self._require(bool(unit.get("weapon")), f"{unit['name']} has no missile weapons", "SAGA p.15")
-            self._require(any(shooting.eligible_shooters(state, unit["id"], e["id"]) for e in enemies_of(state, unit["owner"])),
-                          "no enemy unit in range and sight", "SAGA p.15")
+        problem = abilities.order_problem(state, unit, order)
+        if problem is not None:
+            raise IllegalAction(*problem)
 
     def _check_we_obey(self, state: State, player: str, unit: dict[str, Any], order: str, other: Any) -> None:
         self._require(unit["cls"] == "warlord" and order == "move", "We Obey goes with a Warlord's move", "SAGA p.33")
@@ -254,7 +295,7 @@ class Saga(Game):
 
     def _do_slow_with_fatigue(self, state: State, player: str, action: Action, ctx: Context) -> None:
         pend = state["pending"]
-        self._require(pend is not None and pend["kind"] == "reaction" and state["active"] != state["turn_player"],
+        self._require(pend is not None and pend["kind"] == "reaction" and player != self._actor(state),
                       "fatigue is spent this way when an enemy unit is activated to move", "SAGA p.24")
         unit = state["units"][pend["unit"]]
         self._require(pend["order"] == "move" and unit["fatigue"] > 0 and not pend["fatigue_slowed"],
@@ -270,7 +311,7 @@ class Saga(Game):
 
     def _do_pass(self, state: State, player: str, action: Action, ctx: Context) -> None:
         pend = state["pending"]
-        self._require(pend is not None and pend["kind"] == "reaction" and player != state["turn_player"],
+        self._require(pend is not None and pend["kind"] == "reaction" and player != self._actor(state),
                       "nothing to pass on", "SAGA p.47")
         pend["asked"].append(player)
         self._next_reactor(state, ctx)
@@ -279,7 +320,7 @@ class Saga(Game):
         """The reactions are over: carry the activation out (or drop it if cancelled)."""
         pend = state["pending"]
         unit = state["units"][pend["unit"]]
-        state["active"] = state["turn_player"]
+        state["active"] = unit["owner"]
         if pend["cancelled"] or not unit["figures"]:
             state["pending"] = None
             self._after_resolution(state, ctx)
@@ -326,7 +367,7 @@ class Saga(Game):
     # carrying out moves and shots -----------------------------------------------------------------
     def _pending_of(self, state: State, player: str, kind: str) -> dict[str, Any]:
         pend = state["pending"]
-        self._require(pend is not None and pend["kind"] == kind and player == state["turn_player"]
+        self._require(pend is not None and pend["kind"] == kind and player == self._actor(state)
                       and state["melee"] is None and state["shooting"] is None,
                       f"no unit is activated to {kind} now", "SAGA p.10")
         return pend
@@ -367,6 +408,7 @@ class Saga(Game):
         res = movement.validate_move(state, uid, dest, rules)
         if want is not None and res.engaged != want:
             raise IllegalAction(f"{unit['name']} cannot reach {state['units'][want]['name']} this activation", "SAGA p.20")
+        self._check_join(state, pend, res)
         self._warlords_pride(state, unit, res, rules)
         movement.apply_move(state, uid, res)
         ctx.emit("move", f"{unit['name']} moves (up to {res.allowance:g}\""
@@ -383,6 +425,25 @@ class Saga(Game):
         if res.engaged and unit["figures"]:
             if free.get("engage_fatigue"):
                 add_fatigue(state, state["units"][res.engaged], free["engage_fatigue"], ctx, "Terrified", "SAGA p.61")
+            partner = pend.get("side_by_side")
+            if partner is not None:
+                # SAGA p.34: the Warlord has moved first; his We Obey unit may now join the same fight
+                for q in state["queue"]:
+                    if q["unit"] == partner:
+                        q["join"] = res.engaged
+                state["deferred_melee"] = {"attacker": uid, "defender": res.engaged, "partner": partner}
+                ctx.emit("melee", f"{unit['name']} waits for {state['units'][partner]['name']} to join him "
+                         "Side by Side", "SAGA p.34", unit=uid)
+                self._after_resolution(state, ctx)
+                return
+            deferred = state.get("deferred_melee")
+            if deferred and deferred["partner"] == uid and deferred["defender"] == res.engaged:
+                state["deferred_melee"] = None
+                if state["units"][deferred["attacker"]]["figures"]:
+                    melee_mod.begin(state, deferred["attacker"], res.engaged, ctx, partner=uid)
+                else:
+                    melee_mod.begin(state, uid, res.engaged, ctx)
+                return
             melee_mod.begin(state, uid, res.engaged, ctx)
             return
         if unit.get("weapon") == "javelin" and unit["figures"]:
@@ -391,6 +452,13 @@ class Saga(Game):
                 state["pending"] = {"kind": "javelin", "unit": uid, "targets": targets}
                 return
         self._after_resolution(state, ctx)
+
+    def _check_join(self, state: State, pend: dict[str, Any], res: movement.MoveResult) -> None:
+        """While a Warlord waits for his Side by Side partner, that partner engages his foe or nobody."""
+        join = pend.get("join")
+        if join and res.engaged and res.engaged != join:
+            raise IllegalAction(f"Side by Side: {state['units'][pend['unit']]['name']} may engage only "
+                                f"{state['units'][join]['name']}, the unit its Warlord engaged", "SAGA p.34")
 
     def _warlords_pride(self, state: State, unit: dict[str, Any], res: movement.MoveResult,
                         rules: movement.MoveRules) -> None:
@@ -427,7 +495,7 @@ class Saga(Game):
 
     def _do_shoot(self, state: State, player: str, action: Action, ctx: Context) -> None:
         pend = state["pending"]
-        self._require(pend is not None and pend["kind"] in ("shoot", "javelin") and player == state["turn_player"]
+        self._require(pend is not None and pend["kind"] in ("shoot", "javelin") and player == self._actor(state)
                       and state["shooting"] is None, "no unit is activated to shoot now", "SAGA p.15")
         target = action.get("target")
         tu = state["units"].get(target) if isinstance(target, str) else None
@@ -455,7 +523,8 @@ class Saga(Game):
             m = state["melee"]
             self._require(m["step"].startswith("abilities") and player in m["players"].values(),
                           "fatigue is spent in melee step 3", "SAGA p.24")
-            melee_mod.spend_fatigue(state, player, str(action.get("effect")), ctx)
+            melee_mod.spend_fatigue(state, player, str(action.get("effect")), ctx, for_unit=action.get("for_unit"),
+                                    source=action.get("unit"))
         elif state["shooting"] is not None:
             self._require(state["shooting"]["step"] == "defender", "the target spends fatigue in step 2", "SAGA p.24")
             shooting.spend_fatigue(state, player, ctx)
@@ -464,8 +533,18 @@ class Saga(Game):
 
     def _do_ready(self, state: State, player: str, action: Action, ctx: Context) -> None:
         if state["melee"] is not None:
-            self._require(state["melee"]["step"].startswith("abilities"), "the defender decides step 2 first "
+            m = state["melee"]
+            self._require(m["step"].startswith("abilities"), "the defender decides step 2 first "
                           "(melee_trade)", "SAGA p.22")
+            if "at_warlord" in action:
+                n = action["at_warlord"]
+                self._require(bool(m.get("partner")) and player == m["players"][m["defender"]],
+                              "at_warlord: the defender splits its dice against a Warlord fighting Side by Side",
+                              "SAGA p.34")
+                limit = melee_mod.split_limit(state, m, m["sides"][m["defender"]]["attack"])
+                self._require(isinstance(n, int) and 0 <= n <= limit,
+                              f"at most {limit} attack dice may strike the Warlord", "SAGA p.34")
+                m["split"] = n
             melee_mod.done(state, player, ctx)
         elif state["shooting"] is not None:
             shooting.done(state, ctx)
@@ -479,6 +558,10 @@ class Saga(Game):
         """When nothing is pending any more, start the next queued activation (We Obey)."""
         if state["melee"] is not None or state["shooting"] is not None or state["pending"]:
             return
+        if state.get("interrupted"):                       # back to the window Hit and Run interrupted
+            state["pending"] = state["interrupted"].pop()
+            self._next_reactor(state, ctx)
+            return
         state["active"] = state["turn_player"]
         while state["queue"]:
             nxt = state["queue"].pop(0)
@@ -488,12 +571,19 @@ class Saga(Game):
             ctx.emit("activate", f"{unit['name']} is activated to move ({nxt['source']})", "SAGA p.33",
                      pieces=list(unit["figures"]), unit=unit["id"])
             self._start_activation(state, unit, "move", ctx, paid=False, free=None)
+            if state["pending"] is not None and nxt.get("join"):
+                state["pending"]["join"] = nxt["join"]
             return
+        deferred = state.get("deferred_melee")
+        if deferred:                    # the partner did not join: the Warlord fights alone
+            state["deferred_melee"] = None
+            if state["units"][deferred["attacker"]]["figures"] and state["units"][deferred["defender"]]["figures"]:
+                melee_mod.begin(state, deferred["attacker"], deferred["defender"], ctx)
 
     # end of turn -------------------------------------------------------------------------------
     def _do_end_turn(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "activation" and state["turn_player"] == player and self._idle(state)
-                      and not state["queue"], "end the turn in your Activation Phase, with nothing pending", "SAGA p.11")
+                      and not state["queue"] and not state.get("interrupted"), "end the turn in your Activation Phase, with nothing pending", "SAGA p.11")
         victory.end_of_player_turn(state, player, ctx)
         order = state["order"]
         i = order.index(player)
@@ -526,11 +616,20 @@ class Saga(Game):
                 return [{"type": "melee_trade", "trade": False}, {"type": "melee_trade", "trade": True}]
             out: list[Action] = [{"type": "ready"}]
             mine = melee_mod.unit_of(state, player)
-            foe = melee_mod.enemy_of(m, mine)
-            if state["units"][foe]["fatigue"] > 0:
-                for eff, key in (("armour_up", "spent_up"), ("armour_down", "spent_down")):
-                    if not m["sides"][mine][key]:
-                        out.append({"type": "spend_fatigue", "effect": eff})
+            if m.get("partner") and mine == m["defender"] and m["sides"][mine]["attack"] > 0:
+                out.append({"type": "ready", "at_warlord": 0})               # all dice on the partner
+            for unit_id in [u for u in m["players"] if m["players"][u] == player]:
+                for foe in melee_mod.foes(m, unit_id):
+                    if state["units"][foe]["fatigue"] <= 0:
+                        continue
+                    extra: dict[str, Any] = {}
+                    if unit_id != mine:
+                        extra["for_unit"] = unit_id
+                    if foe != melee_mod.enemy_of(m, unit_id):
+                        extra["unit"] = foe
+                    for eff, key in (("armour_up", "spent_up"), ("armour_down", "spent_down")):
+                        if not m["sides"][unit_id][key]:
+                            out.append({"type": "spend_fatigue", "effect": eff, **extra})
             return out + abilities.sample_uses(state, player)
         if sh is not None:
             out = [{"type": "ready"}]
@@ -553,6 +652,10 @@ class Saga(Game):
                     [{"type": "roll_dice", "keep": board.on_board(state, player)}] if board.on_board(state, player) else [])
             out = [{"type": "end_orders"}]
             out += [{"type": "place_die", "die": d, "box": b} for d, b in board.placeable(state, player)]
+            hand = board.rolled_unplaced(state, player)
+            limit = hero_spec(state, player).get("orders_reroll", 0)
+            if limit and hand and not state["sides"][player].get("rerolled"):
+                out.append({"type": "reroll_dice", "dice": hand[:limit]})
             return out + abilities.sample_uses(state, player)
         out = [] if state["queue"] else [{"type": "end_turn"}]
         out += self._activation_options(state, player)
@@ -563,10 +666,15 @@ class Saga(Game):
         faction = state["sides"][player]["faction"]
         ready_boxes = {b["effect"]["class"]: b["id"] for b in cat.faction(faction)["boxes"]
                        if b["effect"]["kind"] == "activate" and board.ready(state, player, b["id"])}
+        any_box = bool(hero_spec(state, player).get("any_activation_box"))
         for u in live_units(state, player):
             cls = "hearthguard" if u.get("baggage") else cat.classes()["classes"][u["cls"]]["activated_as"]
             sources = []
-            if cls in ready_boxes and not bypasses_board(u):
+            if bypasses_board(u):
+                pass
+            elif any_box:
+                sources += list(dict.fromkeys(ready_boxes.values()))
+            elif cls in ready_boxes:
                 sources.append(ready_boxes[cls])
             if u["cls"] == "warlord" and state["sides"][player]["determination"] < state["rules"]["determination"]:
                 sources.append("determination")
@@ -592,7 +700,19 @@ class Saga(Game):
                                 continue
                             out.append({"type": "activate", "unit": u["id"], "source": src, "order": "move",
                                         "we_obey": o["id"]})
+                            if self._side_by_side_worth_offering(state, u, o):
+                                out.append({"type": "activate", "unit": u["id"], "source": src, "order": "move",
+                                            "we_obey": o["id"], "side_by_side": True})
         return out
+
+    def _side_by_side_worth_offering(self, state: State, warlord_unit: dict[str, Any], other: dict[str, Any]) -> bool:
+        """Offer Side by Side in the legal list only when an enemy is within the Warlord's reach."""
+        try:
+            self._check_side_by_side(state, warlord_unit, other["id"])
+        except IllegalAction:
+            return False
+        reach = cat.inches("L") + cat.inches("VS")
+        return any(unit_gap(state, warlord_unit["id"], e["id"]) <= reach for e in enemies_of(state, warlord_unit["owner"]))
 
     def _move_options(self, state: State, pend: dict[str, Any]) -> list[Action]:
         uid = pend["unit"]

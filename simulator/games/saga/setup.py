@@ -149,7 +149,7 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
         "rules": {"determination": scenario.rules.get("determination_per_turn", 1),
                   "we_obey": scenario.rules.get("we_obey_per_turn", 1),
                   "natural_melee": scenario.rules.get("natural_rolls_in_melee", True)},
-        "armour_down": {}, "pending": None, "queue": [], "free": [], "activation": None,
+        "armour_down": {}, "pending": None, "queue": [], "interrupted": [], "free": [], "activation": None,
         "melee": None, "shooting": None, "over": None, "phase": "orders", "orders_rolled": False,
     }
     order = setup.get("order") or ([setup["first_player"]] + [p for p in players if p != setup["first_player"]]
@@ -247,6 +247,11 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
             raise scenario.error(path + ("varangians",), "Varangians are a Hearthguard unit of Harald Hardrada's "
                                                          "warband (SAGA p.42)")
         unit.update(varangians=True, armour_override=dict(spec["varangians"]["armour"]))
+    spec = cat.swords()["heroes"].get(hero or "", {})
+    if cls == "levies" and "levy_saga_dice" in spec:
+        unit["saga_dice"] = spec["levy_saga_dice"]          # Scouts of Deheubarth (SAGA p.43)
+    if u.get("weapon") == "bow" and cls == "warriors" and "warrior_bows" in spec and not u.get("mounted"):
+        unit["armour_override"] = dict(spec["warrior_bows"]["armour"])   # Archers of Powys (SAGA p.43)
     merc_id = u.get("mercenary")
     if merc_id is None:
         return
@@ -264,6 +269,23 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
                 free_activations=spec["free_activations"], name=u.get("name", spec["name"]))
     if "move" in spec:
         unit["move"] = spec["move"]
+
+
+def _check_weapon_option(scenario: Scenario, faction: dict[str, Any], u: dict[str, Any], path: tuple[Any, ...],
+                         hero: str | None) -> None:
+    """Welsh javelins may be left behind or swapped for bows only under Gruffydd ap Llywelyn (SAGA p.43)."""
+    cls, chosen = u["class"], u.get("weapon")
+    if faction["id"] != "welsh" or cls not in ("hearthguard", "warriors") or chosen is None:
+        return
+    spec = cat.swords()["heroes"].get(hero or "", {})
+    if chosen == "none" and not spec.get("drop_javelins"):
+        raise scenario.error(path + ("weapon",), "Welsh Hearthguard and Warriors keep their javelins unless "
+                                                 "led by Gruffydd ap Llywelyn (SAGA p.40, p.43)")
+    if chosen == "bow" and not (cls == "warriors" and not u.get("mounted") and "warrior_bows" in spec):
+        raise scenario.error(path + ("weapon",), "only foot Warriors of Gruffydd ap Llywelyn may carry bows "
+                                                 "(Archers of Powys, SAGA p.43)")
+    if chosen not in ("none", "bow", "javelin"):
+        raise scenario.error(path + ("weapon",), f"Welsh {cls} cannot carry {chosen}s (SAGA p.40)")
 
 
 def _dane_axe_allowed(faction: dict[str, Any], cls: str, u: dict[str, Any], hero: str | None) -> bool:
@@ -289,6 +311,7 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
         raise scenario.error(path + ("mounted",), "only Norman and Welsh Warlords, Hearthguard and Warriors "
                                                   "may be mounted (SAGA p.38, p.40)")
     weapon = _weapon(faction, u)
+    _check_weapon_option(scenario, faction, u, path, hero)
     if weapon == "crossbow" and (faction["id"] != "normans" or cls != "warriors" or mounted or count > 8):
         raise scenario.error(path + ("weapon",), "crossbows: one Norman foot Warriors unit of up to 8 (SAGA p.38)")
     hero_axe = cat.swords()["heroes"].get(hero or "", {}).get("dane_axe") == "always" and cls == "warlord"

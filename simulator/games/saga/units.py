@@ -51,6 +51,15 @@ def warlord(state: State, owner: str) -> Unit | None:
     return None
 
 
+def hero_spec(state: State, owner: str, alive: bool = True) -> dict[str, Any]:
+    """The data (swords.yaml) of the Viking Age hero leading ``owner``'s warband, {} if none (or,
+    with ``alive``, if he is dead)."""
+    hero = state["sides"][owner].get("hero")
+    if not hero or (alive and warlord(state, owner) is None):
+        return {}
+    return dict(cat.swords()["heroes"][hero])
+
+
 def bases(state: State, uid: str) -> NDArray[np.float64]:
     """The unit's living figures as an n x 3 array (x, y, r)."""
     figs = state["figures"]
