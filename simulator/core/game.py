@@ -137,6 +137,12 @@ class Game(ABC):
         a ``simulator.core.view.ForceRules``, or None when this game has none (the default)."""
         return None
 
+    def next_scenario(self, state: State, scenario: "Scenario") -> dict[str, Any] | None:
+        """For linked games (a campaign): the data of the next scenario, built from this
+        finished game's state and scenario, or None when there is no next game (the default).
+        The client offers "Next game" on the end screen when this is not None."""
+        return None
+
     def presentation(self) -> Any:
         """What the client draws and which tools apply (see ``simulator.core.view``)."""
         raise NotImplementedError(f"{self.name} has no client presentation yet")
