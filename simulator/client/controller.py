@@ -127,6 +127,9 @@ class BoardController:
         if not piece.movable:
             self.say(f"{piece.name} cannot be turned now", True)
             return
+        if not piece.has_facing:
+            self.say(f"{piece.name} has no facing to turn", True)
+            return
         current = self.rotation[1] if self.rotation and self.rotation[0] == piece.id else piece.facing
         if isinstance(self.view.board, HexBoard):
             facing: float = (int(round(current)) + steps) % 6

@@ -18,6 +18,7 @@ from simulator.client.overlay_screens import EndScreen, Handover
 from simulator.client.panels import STATUS, Panels, board_rect, new_manager
 from simulator.client.solo import Computer, ComputerTurn, SessionSnapshot, SoloConfig, session_sides
 from simulator.core.errors import DataError
+from simulator.core.scenario import Scenario, scenario_from_data
 from simulator.core.session import Session
 
 
@@ -27,6 +28,7 @@ class Host(Protocol):
     def to_picker(self) -> None: ...
     def quit(self) -> None: ...
     def open_session(self, session: Session, solo: SoloConfig | None = None) -> None: ...
+    def start(self, scenario: Scenario, solo: SoloConfig | None = None) -> None: ...
 
 
 class GameScene:
@@ -56,6 +58,8 @@ class GameScene:
         self.handover: Handover | None = None
         self.end: EndScreen | None = None
         self.end_dismissed_at = -1
+        #: The linked game's scenario data (``Game.next_scenario``) while the end screen shows.
+        self.next_data: dict | None = None
         self.refresh_panels()
         if notice:
             self.control.say(notice, True)
@@ -80,10 +84,14 @@ class GameScene:
         m = self.model
         if m.outcome is not None and self.end is None and self.end_dismissed_at != len(m.session.steps):
             self.control.cancel_gestures()
-            self.end = EndScreen(self.top_ui, self.size, m.outcome)
+            self.next_data, problem = self._next_scenario_data()
+            name = str(self.next_data.get("name") or "the next scenario") if self.next_data is not None else None
+            self.end = EndScreen(self.top_ui, self.size, m.outcome, name)
+            self.end.problem = problem
         if m.outcome is None and self.end is not None:
             self.end.close()
             self.end = None
+            self.next_data = None
         secret = m.secret if m.outcome is None else None
         if secret is not None and self.computer is not None and self.computer.plays(secret.player):
             secret = None          # the computer chooses through legal_actions; no hand-over
@@ -100,6 +108,41 @@ class GameScene:
     def covered(self) -> bool:
         """True while a screen hides the board (hand-over, end of game)."""
         return self.handover is not None or self.end is not None
+
+    # -- linked games -----------------------------------------------------------------------
+    def _next_scenario_data(self) -> tuple[dict | None, str]:
+        """The next linked game's scenario data (``Game.next_scenario``) and a problem to show."""
+        session = self.model.session
+        try:
+            data = session.game.next_scenario(session.state_data(), session.scenario)
+        except DataError as exc:
+            return None, f"The next game cannot be built: {exc}"
+        except Exception as exc:      # game code: the end screen must still show
+            return None, f"The next game cannot be built: {type(exc).__name__}: {exc}"
+        return (dict(data) if data else None), ""
+
+    def next_scenario(self) -> Scenario:
+        """The next linked game as a scenario (``DataError`` if its data is not valid). Its id
+        is the data's own ``id`` when it has one, else ``<game>/campaign-next``."""
+        assert self.next_data is not None
+        data = dict(self.next_data)
+        own = data.pop("id", None)
+        game = data.get("game") or self.model.session.scenario.game
+        sid = own if isinstance(own, str) and own else f"{game}/campaign-next"
+        return scenario_from_data(data, sid, file=f"<next game of {self.model.session.scenario.id}>")
+
+    def start_next_game(self) -> None:
+        """*Next game*: start the linked game through the picker's path (force selection first
+        when it asks for it), keeping hotseat or solo."""
+        if self.end is None or self.next_data is None:
+            return
+        try:
+            scenario = self.next_scenario()
+        except DataError as exc:
+            self.end.problem = f"The next game cannot be started: {exc}"
+            return
+        if self.host is not None:
+            self.host.start(scenario, self.solo)
 
     # -- actions --------------------------------------------------------------------------
     def end_phase(self) -> None:
@@ -272,6 +315,8 @@ class GameScene:
                 self.end.close()
                 self.end = None
                 self.end_dismissed_at = len(self.model.session.steps)
+            elif what == "next":
+                self.start_next_game()
             elif what == "new" and self.host is not None:
                 self.host.to_picker()
             elif what == "quit" and self.host is not None:

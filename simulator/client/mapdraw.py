@@ -306,6 +306,10 @@ def points_in_polygon(pts: np.ndarray, poly: Sequence[Point]) -> np.ndarray:
     return (cross.sum(axis=1) % 2) == 1
 
 
+INCH_LABEL = (240, 230, 210)
+INCH_LABEL_MIN = 16          # the smallest inch-label size on a table's edge
+
+
 def draw_table(target: pygame.Surface, board: TableBoard, scale: float, origin: Point, grid: bool) -> None:
     surface = board.surface
 
@@ -314,7 +318,12 @@ def draw_table(target: pygame.Surface, board: TableBoard, scale: float, origin: 
 
     w, h = surface.width * scale, surface.height * scale
     table = pygame.Rect(int(origin[0]), int(origin[1]), int(w), int(h))
+    inch_labels = grid and scale >= 10
+    # the inch labels print on the table's edge, which is made wide enough for them
+    lsize = max(INCH_LABEL_MIN, min(22, int(scale * 0.9)))
     edge = max(4, int(scale * 0.8))
+    if inch_labels:
+        edge = min(max(edge, fonts.font(lsize).get_height() + 2), int(scale * 1.9))
     pygame.draw.rect(target, TABLE_EDGE, table.inflate(edge * 2, edge * 2), border_radius=edge // 2)
     pygame.draw.rect(target, shade(TABLE_EDGE, 1.3), table.inflate(edge * 2, edge * 2), max(1, edge // 5),
                      border_radius=edge // 2)
@@ -333,13 +342,12 @@ def draw_table(target: pygame.Surface, board: TableBoard, scale: float, origin: 
         for j in range(int(surface.height) + 1):
             pygame.draw.line(target, strong if j % 6 == 0 else faint, px((0, j)), px((surface.width, j)),
                              2 if j % 6 == 0 else 1)
-        if scale >= 10:
+        if inch_labels:
             for i in range(0, int(surface.width) + 1, 6):
-                fonts.blit_centred(target, f'{i}"', (px((i, 0))[0], origin[1] - edge / 2), max(10, edge - 2),
-                                   (235, 225, 205))
+                fonts.blit_centred(target, f'{i}"', (px((i, 0))[0], origin[1] - edge / 2), lsize, INCH_LABEL)
             for j in range(6, int(surface.height) + 1, 6):
-                fonts.blit_centred(target, f'{j}"', (origin[0] - edge / 2, px((0, j))[1]), max(10, edge - 2),
-                                   (235, 225, 205))
+                label = fonts.text(f'{j}"', lsize, INCH_LABEL)      # right-aligned: wider than the edge
+                target.blit(label, label.get_rect(midright=(int(origin[0] - 2), int(px((0, j))[1]))))
     for name, poly, colour in surface.zones:
         pts = [px(p) for p in poly]
         layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
@@ -353,7 +361,13 @@ def draw_table(target: pygame.Surface, board: TableBoard, scale: float, origin: 
             fonts.blit_boxed(target, name, (centre[0], max(ys) + 3), size, shade(colour, 1.4), (25, 25, 30, 170),
                              anchor="midtop")
         else:
-            fonts.blit_boxed(target, name, centre, size, shade(colour, 1.4), (25, 25, 30, 120), anchor="center")
+            # a deployment zone: the name along its edge towards the middle of the table, not at
+            # its centre, where it hid behind (and peeked out around) the pieces deployed there
+            pad = max(2, int(scale * 0.15))
+            upper = centre[1] <= origin[1] + h / 2
+            pos = (centre[0], max(ys) - pad) if upper else (centre[0], min(ys) + pad)
+            fonts.blit_boxed(target, name, pos, size, shade(colour, 1.4), (25, 25, 30, 150),
+                             anchor="midbottom" if upper else "midtop")
     for piece in surface.terrain:
         draw_terrain_piece(target, piece.polygon, piece.style, piece.name, px, scale, piece.id)
 

@@ -84,21 +84,34 @@ class Handover:
 
 
 class EndScreen:
-    """How the game ended (Session.outcome), with what to do next."""
+    """How the game ended (Session.outcome), with what to do next. With ``next_game`` (the
+    name of a linked game, ``Game.next_scenario``) a *Next game* button comes first."""
 
-    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], outcome: Outcome) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], outcome: Outcome,
+                 next_game: str | None = None) -> None:
         self.outcome = outcome
+        self.next_game_name = next_game
+        #: Why the next game could not be built or started (shown in red).
+        self.problem = ""
         w, h = size
-        self.review = UIButton(pygame.Rect(w // 2 - 310, h * 3 // 4, 200, 50), "Review the board", manager)
-        self.new_game = UIButton(pygame.Rect(w // 2 - 100, h * 3 // 4, 200, 50), "New game", manager)
-        self.quit = UIButton(pygame.Rect(w // 2 + 110, h * 3 // 4, 200, 50), "Quit", manager)
+        labels = (["Next game"] if next_game is not None else []) + ["Review the board", "New game", "Quit"]
+        bw, gap = 200, 10
+        x0 = w // 2 - (len(labels) * (bw + gap) - gap) // 2
+        buttons = [UIButton(pygame.Rect(x0 + i * (bw + gap), h * 3 // 4, bw, 50), label, manager)
+                   for i, label in enumerate(labels)]
+        self.next_button: UIButton | None = buttons.pop(0) if next_game is not None else None
+        self.review, self.new_game, self.quit = buttons
 
     def click(self, element: Any) -> str | None:
-        return {id(self.review): "review", id(self.new_game): "new", id(self.quit): "quit"}.get(id(element))
+        keys = {id(self.review): "review", id(self.new_game): "new", id(self.quit): "quit"}
+        if self.next_button is not None:
+            keys[id(self.next_button)] = "next"
+        return keys.get(id(element))
 
     def close(self) -> None:
-        for b in (self.review, self.new_game, self.quit):
-            b.kill()
+        for b in (self.next_button, self.review, self.new_game, self.quit):
+            if b is not None:
+                b.kill()
 
     def draw(self, target: pygame.Surface) -> None:
         o = self.outcome
@@ -110,5 +123,13 @@ class EndScreen:
             lines.append("Scores: " + ", ".join(f"{k} {v:g}" for k, v in o.scores.items()))
         if o.rule:
             lines.append(f"Decided by {o.rule}")
+        if self.next_game_name:
+            lines.append(f"Next game: {self.next_game_name}")
         lines.append("Undo (Ctrl+Z) after 'Review the board' takes back the last action.")
         _curtain(target, title, lines, (255, 215, 110))
+        if self.problem:
+            w, h = target.get_size()
+            y = h * 3 // 4 + 64
+            for part in fonts.wrap(self.problem, 22, int(w * 0.8)):
+                fonts.blit_centred(target, part, (w / 2, y), 22, (255, 110, 100))
+                y += 26

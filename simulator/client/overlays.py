@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from simulator.client import fonts
-from simulator.client.board import Board, HexBoard
+from simulator.client.board import Board, HexBoard, TableBoard
 from simulator.client.piecedraw import COUNTER_SIDE, piece_centre, tray_corners
 from simulator.core.view import LineOfSight, Measurement, MoveRange, PieceView, TerrainPiece
 
@@ -80,8 +80,17 @@ def draw_move_range(target: pygame.Surface, board: Board, rng: MoveRange, to_scr
                                        (10, 70, 20), bold=True)
     if rng.centre is not None and rng.radius > 0:
         c = to_screen(rng.centre)
+        old_clip = target.get_clip()
+        if isinstance(board, TableBoard):          # the reach ends at the table's edge
+            (x0, y0), (x1, y1) = to_screen((0.0, 0.0)), to_screen((board.surface.width, board.surface.height))
+            table = pygame.Rect(int(round(x0)), int(round(y0)), int(round(x1 - x0)) + 1, int(round(y1 - y0)) + 1)
+            visible = table.clip(old_clip or target.get_rect())
+            if visible.w <= 0 or visible.h <= 0:
+                return
+            target.set_clip(visible)
         fill_circle_alpha(target, c, rng.radius * scale, (*RANGE, 60))
         pygame.draw.circle(target, RANGE, c, rng.radius * scale, 3)
+        target.set_clip(old_clip)
 
 
 def _dashed(target: pygame.Surface, colour: tuple[int, int, int], a: Point, b: Point, width: int, dash: float = 12) -> None:

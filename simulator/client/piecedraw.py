@@ -93,46 +93,76 @@ def fit_size(value: str, width: float, start: float, bold: bool = False, minimum
     return size
 
 
-def value_lines(values: Sequence[str], width: float, start: float) -> tuple[list[str], int]:
-    """``values`` printed as ``a-b-c`` on one line, or split over two lines where that
-    allows a bigger font: the lines and the (bold) font size."""
+def _fits(lines: Sequence[str], size: int, width: float) -> bool:
+    f = fonts.font(size, True)
+    return all(f.size(line)[0] <= width for line in lines)
+
+
+def _splits(values: Sequence[str]) -> list[tuple[str, str]]:
+    """The ways to print ``values`` on two lines (a single value splits between its words)."""
+    if len(values) == 1:
+        words = values[0].split(" ")
+        return [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    return [("-".join(values[:k]), "-".join(values[k:])) for k in range(1, len(values))]
+
+
+def counter_values(values: Sequence[str], width: float, start: float, max_lines: int = 2,
+                   minimum: int = MIN_FONT) -> tuple[list[str], int]:
+    """The one place that decides how a counter prints its values in a ``width``-pixel wide
+    area: the lines and the (bold) font size, never below ``minimum``.
+
+    - All values on one line (``a-b-c``) at the largest size from ``start`` down that fits.
+    - ``max_lines=2`` (a full face): or split over two lines (starting at 0.8 ``start``)
+      when that gives a clearly bigger font, or when one line does not fit at all.
+    - ``max_lines=1`` (a small face): when all values fit on no line even at ``minimum``,
+      the longest leading run of them that does (``2-5`` of ``2-5-INF 2(3)``), else the first.
+
+    Every line returned fits ``width`` at the size returned, unless even the shortest
+    choice does not fit at ``minimum``.
+    """
     values = [v for v in values if v]
     if not values:
         return [], 0
     one = "-".join(values)
-    one_size = fit_size(one, width, start, True)
-    splits: list[tuple[str, str]] = [("-".join(values[:k]), "-".join(values[k:])) for k in range(1, len(values))]
-    if len(values) == 1 and " " in one:
-        words = one.split(" ")
-        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    best: tuple[list[str], int] | None = None
-    best_key: tuple[int, int] = (0, 0)
-    for a, b in splits:
-        size = min(fit_size(a, width, start * 0.8, True), fit_size(b, width, start * 0.8, True))
-        f = fonts.font(size, True)
-        key = (size, -max(f.size(a)[0], f.size(b)[0]))      # bigger, then the narrower pair
-        if best is None or key > best_key:
-            best, best_key = ([a, b], size), key
-    if best is None or (best[1] <= one_size * 1.25 and fonts.font(one_size, True).size(one)[0] <= width):
+    one_size = fit_size(one, width, start, True, minimum)
+    one_fits = _fits([one], one_size, width)
+    if max_lines >= 2:
+        best: tuple[list[str], int] | None = None
+        best_key: tuple[int, int, int] = (0, 0, 0)
+        for a, b in _splits(values):
+            size = min(fit_size(a, width, start * 0.8, True, minimum), fit_size(b, width, start * 0.8, True, minimum))
+            f = fonts.font(size, True)
+            wide = max(f.size(a)[0], f.size(b)[0])
+            key = (int(wide <= width), size, -wide)         # fitting, bigger, then the narrower pair
+            if best is None or key > best_key:
+                best, best_key = ([a, b], size), key
+        if best is None or (one_fits and best[1] <= one_size * 1.25) or (not best_key[0] and one_fits):
+            return [one], one_size
+        return best
+    if one_fits:
         return [one], one_size
-    return best
+    parts = values if len(values) > 1 else values[0].split(" ")
+    joiner = "-" if len(values) > 1 else " "
+    for k in range(len(parts) - 1, 0, -1):
+        line = joiner.join(parts[:k])
+        size = fit_size(line, width, start, True, minimum)
+        if _fits([line], size, width):
+            return [line], size
+    return [parts[0]], fit_size(parts[0], width, start, True, minimum)
+
+
+def value_lines(values: Sequence[str], width: float, start: float) -> tuple[list[str], int]:
+    """A full counter's values: ``a-b-c`` on one line, or two lines where that allows a
+    bigger font (see :func:`counter_values`)."""
+    return counter_values(values, width, start, 2)
 
 
 def main_value(piece: PieceView, width: float, size: int) -> str:
-    """What a small counter prints under its label: all its values if they fit,
-    else the first of two lines, else the first value (not repeating the label)."""
+    """What a small counter prints under its label (the values not repeating the label),
+    as :func:`counter_values` decides with one line from ``size`` down."""
     label = piece.label or piece.name
-    values = [v for v in piece.values if v and v != label]
-    if not values:
-        return ""
-    f = fonts.font(size, True)
-    joined = "-".join(values)
-    if f.size(joined)[0] <= width:
-        return joined
-    lines, _ = value_lines(values, width, size)
-    if lines and f.size(lines[0])[0] <= width:
-        return lines[0]
-    return values[0]
+    lines, _ = counter_values([v for v in piece.values if v and v != label], width, size, 1)
+    return lines[0] if lines else ""
 
 
 def _text(surf: pygame.Surface, value: str, centre: Point, size: int, colour: tuple[int, int, int],
@@ -173,9 +203,9 @@ def _counter_face(piece: PieceView, s: int) -> pygame.Surface:
             y += vh
     elif s >= 24:                                   # small: label and main value
         lsize = fit_size(label, width, s * 0.4)
-        main = main_value(piece, width, max(MIN_FONT, int(s * 0.5)))
-        if main:
-            vsize = fit_size(main, width, s * 0.5, True)
+        mains, vsize = counter_values(values, width, s * 0.5, 1)
+        if mains:
+            main = mains[0]
             lh = fonts.font(lsize).get_height()
             _text(surf, label, (s / 2, s * 0.04 + lh / 2), lsize, colour)
             _text(surf, main, (s / 2, (s * 0.04 + lh + s) / 2), vsize, colour, bold=True)
@@ -236,7 +266,7 @@ def _draw_counter(target: pygame.Surface, board: Board, piece: PieceView, c: Poi
         face.set_alpha(150)
     target.blit(face, rect)
     ang = board.facing_angle(piece.facing)
-    if s >= 14:
+    if s >= 14 and piece.has_facing:
         # facing notch: a small triangle on the counter's edge towards its facing
         ux, uy = math.cos(ang), math.sin(ang)
         reach = s * 0.5 / max(abs(ux), abs(uy))
@@ -265,7 +295,7 @@ def _draw_base(target: pygame.Surface, board: Board, piece: PieceView, c: Point,
         pygame.draw.circle(target, shade(piece.colour, 1.3), c, r * 0.8, max(1, int(r / 10)))
         pygame.draw.circle(target, shade(piece.colour, 0.45), c, r, max(1, int(r / 12)))
     ang = board.facing_angle(piece.facing)
-    if r >= 8 and piece.facing:
+    if r >= 8 and piece.facing and piece.has_facing:
         tip = (c[0] + math.cos(ang) * r, c[1] + math.sin(ang) * r)
         pygame.draw.line(target, (250, 250, 250), c, tip, max(1, int(r / 8)))
     if r >= 7:
@@ -300,15 +330,8 @@ def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_scree
                 p = (front[0] + (back[0] - front[0]) * v, front[1] + (back[1] - front[1]) * v)
                 pygame.draw.circle(target, piece.colour, p, r)
                 pygame.draw.circle(target, shade(piece.colour, 1.4), p, r, max(1, int(r / 4)))
-    # the front edge and a facing arrow
-    pygame.draw.line(target, (250, 240, 200), fl, fr, max(2, int(scale * 0.18)))
-    mid = ((fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2)
-    a = math.radians(piece.facing)
-    fx, fy = math.sin(a), -math.cos(a)
-    s = max(4.0, scale * 0.5)
-    tip = (mid[0] + fx * s, mid[1] + fy * s)
-    pygame.draw.polygon(target, (250, 240, 200), [tip, (mid[0] - fy * s * 0.6, mid[1] + fx * s * 0.6),
-                                                  (mid[0] + fy * s * 0.6, mid[1] - fx * s * 0.6)])
+    if piece.has_facing:
+        _tray_front(target, piece, fl, fr, scale)
     c = to_screen(centre)
     if scale >= 8:
         fonts.blit_boxed(target, piece.label or piece.name, (c[0], c[1]), max(MIN_FONT + 1, min(26, int(scale * 0.6))),
@@ -317,6 +340,18 @@ def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_scree
     if selected or highlighted:
         colour = HIGHLIGHT if highlighted else SELECTED
         pygame.draw.polygon(target, colour, corners, 3)
+
+
+def _tray_front(target: pygame.Surface, piece: PieceView, fl: Point, fr: Point, scale: float) -> None:
+    """The front edge and a facing arrow."""
+    pygame.draw.line(target, (250, 240, 200), fl, fr, max(2, int(scale * 0.18)))
+    mid = ((fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2)
+    a = math.radians(piece.facing)
+    fx, fy = math.sin(a), -math.cos(a)
+    s = max(4.0, scale * 0.5)
+    tip = (mid[0] + fx * s, mid[1] + fy * s)
+    pygame.draw.polygon(target, (250, 240, 200), [tip, (mid[0] - fy * s * 0.6, mid[1] + fx * s * 0.6),
+                                                  (mid[0] + fy * s * 0.6, mid[1] - fx * s * 0.6)])
 
 
 DECK = (176, 128, 78)          # planks

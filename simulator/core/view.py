@@ -10,6 +10,7 @@ Positions: on hex surfaces a piece stands on a hex label (``"0707"``); on tables
 at ``(x, y)`` in inches from the table's top-left corner, y growing down.
 Facing: on hexes a direction index 0-5 in the grid's direction order
 (``HexGrid`` names them); on tables degrees clockwise from "up" (north).
+A piece that has no facing at all (Dragon Rage troops) sets ``has_facing=False``.
 """
 
 from __future__ import annotations
@@ -121,6 +122,9 @@ class PieceView:
     layer: int = 0
     #: Several pieces on one hex are fanned out; ``stack_index`` orders them.
     stack_index: int = 0
+    #: False for a piece that has no facing (no notch or arrow is drawn, it cannot be
+    #: turned); ``facing`` is then ignored. Default True, so existing games are unchanged.
+    has_facing: bool = True
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,11 @@
 - ``client_ship``: multi-hex ships with characters on deck on a small sea map; each
   turn both sides pick a speed in secret (the hand-over screen) before moving.
 
+``client_hex`` is also a small campaign (``Game.next_scenario``): a scenario with
+``setup.campaign: N`` links to a next game (N - 1 more after it), where the survivors start
+where they stood; with ``setup.next_forces: true`` the next game first asks each player to
+choose reinforcements (``HexForces``, a minimal ``ForceRules``).
+
 They implement :class:`simulator.core.view.Presentation` exactly as a real game does,
 so the client never needs to know which game it draws.
 """
@@ -24,8 +29,9 @@ from simulator.core.data import parse_yaml
 from simulator.core.hexmap import HexMap, hexmap_from_document, load_hexmap
 from simulator.core.registry import register
 from simulator.core.scenario import resolve_map
-from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
-                                 Presentation, SecretChoice, TableSurface, TerrainPiece, TerrainStyle, Tools)
+from simulator.core.view import (FeatureStyle, ForceOption, ForceRules, ForceSelection, HexSurface, LineOfSight,
+                                 Measurement, MoveRange, PieceView, Presentation, SecretChoice, TableSurface,
+                                 TerrainPiece, TerrainStyle, Tools)
 
 DATA = Path(__file__).resolve().parent / "data"
 SIDE_COLOURS = {"red": (176, 42, 42), "blue": (38, 74, 168)}
@@ -85,7 +91,8 @@ class HexSkirmish(Game):
         for p in scenario.setup.get("pieces", []):
             pieces[p["id"]] = {"side": p["side"], "name": p.get("name", p["id"]), "at": p["at"],
                                "facing": p.get("facing", 0), "mp": p.get("mp", 3), "values": p.get("values", []),
-                               "label": p.get("label", ""), "layer": p.get("layer", 0)}
+                               "label": p.get("label", ""), "layer": p.get("layer", 0),
+                               "has_facing": p.get("has_facing", True)}
         return {"players": ["red", "blue"], "active": "red", "turn": 1, "map": str(path), "pieces": pieces,
                 "goal": scenario.setup.get("goal", "1910"), "burnt": [],
                 # optional: how many actions a side may take before it must end its phase
@@ -164,6 +171,53 @@ class HexSkirmish(Game):
     def presentation(self) -> Presentation:
         return HexPresentation()
 
+    def next_scenario(self, state: State, scenario: Scenario) -> dict[str, Any] | None:
+        """The next game of a campaign: the pieces start where this game left them."""
+        left = scenario.setup.get("campaign", 0)
+        if not left or self.outcome(state) is None:
+            return None
+        data = {k: v for k, v in scenario.data.items() if k != "force_selection"}
+        number = scenario.setup.get("number", 1) + 1
+        pieces = [{"id": pid, "side": p["side"], "name": p["name"], "at": p["at"], "values": list(p["values"]),
+                   "mp": p["mp"]} for pid, p in state["pieces"].items()]
+        goal = "0807" if state["goal"] != "0807" else "1910"
+        data.update(name=f"{scenario.data['name'].split(' - ')[0]} - game {number}",
+                    players=[{"id": "red", "name": "Red"}, {"id": "blue", "name": "Blue"}],
+                    setup={**scenario.setup, "campaign": left - 1, "number": number, "goal": goal,
+                           "pieces": pieces, "next_forces": False})
+        if scenario.setup.get("next_forces"):
+            data["force_selection"] = {"budget": 6}
+        return data
+
+    def forces(self) -> ForceRules:
+        return HexForces()
+
+
+class HexForces(ForceRules):
+    """Reinforcements before a campaign's next game: scouts (2 points) and guards (3)."""
+
+    OPTIONS = (ForceOption("scout", "Scout", 2, 3, values=("2", "5")),
+               ForceOption("guard", "Guard", 3, 2, values=("4", "2")))
+    START = {"red": "1808", "blue": "2011"}
+
+    def force_selection(self, scenario: Any, player: str) -> ForceSelection | None:
+        settings = scenario.data.get("force_selection")
+        if not settings:
+            return None
+        return ForceSelection(player, player.title(), settings["budget"], options=self.OPTIONS, rule="HX 0.1",
+                              suggested={"scout": 1})
+
+    def build_scenario(self, scenario: Any, chosen_by_player: Mapping[str, Mapping[str, int]]) -> dict[str, Any]:
+        data = {k: v for k, v in scenario.data.items() if k != "force_selection"}
+        pieces = list(scenario.setup["pieces"])
+        for player, chosen in chosen_by_player.items():
+            for option in self.OPTIONS:
+                for i in range(int(chosen.get(option.id, 0))):
+                    pieces.append({"id": f"{player[0]}-{option.id}{i + 1}", "side": player, "name": option.name,
+                                   "at": self.START[player], "values": list(option.values), "mp": 3})
+        data["setup"] = {**scenario.setup, "pieces": pieces}
+        return data
+
 
 def _stops(hexmap: HexMap, a: str, b: str) -> bool:
     return any(f["feature"] in STOPPING_FEATURES for f in hexmap.hexside_features(a, b))
@@ -206,7 +260,7 @@ class HexPresentation(Presentation):
             out.append(PieceView(pid, p["side"], p["name"], "counter", p["at"], SIDE_COLOURS[p["side"]],
                                  facing=p["facing"], label=p["label"] or p["name"][:6], values=tuple(p["values"]),
                                  stats={"MP": p["mp"]}, movable=p["side"] == state["active"],
-                                 layer=p["layer"], stack_index=n))
+                                 layer=p["layer"], stack_index=n, has_facing=p.get("has_facing", True)))
         return out
 
     def banner(self, state: State) -> str:

@@ -208,3 +208,82 @@ def test_the_picker_lists_the_demonstrations_by_game_and_opens_one():
 
 def test_fonts_are_reset_between_tests():
     assert fonts.font(MIN_FONT).get_height() >= 8
+
+
+def test_counter_values_one_function_decides_size_and_lines():
+    """A small counter whose values do not fit at the normal size but do at a smaller one
+    prints them all (not only the first), and every layout fits its width."""
+    from simulator.client import fonts
+    from simulator.client.piecedraw import counter_values
+
+    values = ("2", "2", "(3)")
+    joined = "-".join(values)
+    start = 30
+    width = fonts.font(MIN_FONT + 3, True).size(joined)[0] + 1      # fits at a shrunk size only
+    assert fonts.font(start, True).size(joined)[0] > width
+    lines, size = counter_values(values, width, start, max_lines=1)
+    assert lines == [joined] and MIN_FONT <= size < start
+    piece = PieceView("a", "x", "Infantry", "counter", "0101", (230, 140, 40), label="INF", values=values)
+    assert main_value(piece, width, start) == joined
+    # too narrow for all of them even at the minimum: the longest leading run that fits
+    narrow = fonts.font(MIN_FONT, True).size("2-2")[0] + 1
+    assert counter_values(values, narrow, start, max_lines=1)[0] == ["2-2"]
+    for vals in (("2", "6", "INF 2/3"), ("8", "(5)", "6"), ("4MP",), ("1-3(4)",), ("3", "2", "(4)", "F")):
+        for w in range(24, 120, 7):
+            for n in (1, 2):
+                lines, size = counter_values(vals, w, w * 0.5, max_lines=n)
+                assert size >= MIN_FONT and 1 <= len(lines) <= n
+                f = fonts.font(size, True)
+                if not all(f.size(line)[0] <= w for line in lines):   # only when nothing fits
+                    assert size == MIN_FONT and f.size("-".join(vals))[0] > w, (vals, w, n, lines)
+
+
+def test_a_piece_without_facing_has_no_notch_and_cannot_be_turned(tmp_path):
+    import yaml
+
+    from tests.client.conftest import click, key, screen_of
+
+    board = make_board(_hex_surface())
+    piece = PieceView("t", "x", "Troop", "counter", "1808", (230, 140, 40), label="INF", values=("2", "5"))
+
+    def pixels(p):
+        target, _ = _draw_alone(board, p)
+        return pygame.image.tobytes(target, "RGB")
+
+    with_notch = pixels(piece)
+    assert pixels(replace(piece, facing=3)) != with_notch                   # the notch moves
+    plain = pixels(replace(piece, has_facing=False))
+    assert plain != with_notch
+    assert pixels(replace(piece, has_facing=False, facing=3)) == plain     # facing is ignored
+    # a counter without facing cannot be turned: the controller says so, nothing is proposed
+    data = yaml.safe_load(scenario_path("hex").read_text())
+    data["setup"]["pieces"][0]["has_facing"] = False
+    path = tmp_path / "nofacing.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    from simulator.client.game_scene import GameScene
+    from simulator.core.session import Session
+
+    scene = GameScene(None, Session.new(str(path), 1), SIZE)
+    assert scene.model.by_id["r1"].has_facing is False
+    click(scene, screen_of(scene, "1808"))
+    key(scene, pygame.K_e)
+    assert scene.control.rotation is None and "no facing" in scene.control.message
+    key(scene, pygame.K_RETURN)
+    assert not scene.model.session.steps
+
+
+def test_a_table_move_range_is_clipped_to_the_table():
+    from simulator.client.overlays import RANGE
+    from simulator.core.view import MoveRange
+    from tests.client.conftest import make_scene
+
+    scene = make_scene("table", autosave=False)
+    screen = pygame.display.get_surface()
+    scene.view.tools.move_range = MoveRange(centre=(1.0, 1.0), radius=6.0)
+    scene.draw(screen)
+    inside = scene.view.to_screen((2.0, 2.0))
+    outside = scene.view.to_screen((-1.2, -1.2))            # within the reach, beyond the edge
+    near = [screen.get_at((int(inside[0]) + dx, int(inside[1]) + dy))[:3] for dx in range(-2, 3) for dy in range(-2, 3)]
+    assert any(c[1] > c[0] + 40 for c in near)                # the green reach on the table
+    c = screen.get_at((int(outside[0]), int(outside[1])))[:3]
+    assert c != RANGE and not c[1] > c[0] + 40, c

@@ -97,7 +97,7 @@ def test_presentation() -> None:
     surf = pres.surface(s.state_data())
     assert isinstance(surf, TableSurface) and surf.width == 48 and surf.named_distances["L"] == 12
     pieces = pres.pieces(s.state_data())
-    assert all(isinstance(p, PieceView) and p.shape == "base" for p in pieces)
+    assert all(isinstance(p, PieceView) and p.shape == "base" and not p.has_facing for p in pieces)   # round bases
     m = pres.measure(s.state_data(), "v-warlord", "a-warlord")
     assert m.unit == "in" and m.value > 12
     los = pres.line_of_sight(s.state_data(), (0.5, 18.0), (20.0, 18.0))
@@ -160,7 +160,8 @@ def test_evaluate_prefers_enemy_losses() -> None:
     s = Session.new("saga/s1-warlords-fury", seed=0)
     game = s.game
     base = s.state_data()
-    assert game.evaluate(base, "vikings") == pytest.approx(0.0, abs=1e-9)      # mirror warbands
+    # mirror warbands: only evaluation.py's small approach term (weight 0.05) tells them apart
+    assert abs(game.evaluate(base, "vikings")) <= 0.05
     hurt = copy.deepcopy(base)
     unit = next(u for u in hurt["units"].values() if u["owner"] == "anglo_danes" and u["cls"] == "hearthguard")
     for fid in unit["figures"][:2]:
@@ -168,10 +169,11 @@ def test_evaluate_prefers_enemy_losses() -> None:
     unit["figures"] = unit["figures"][2:]
     hurt["losses"]["anglo_danes"]["hearthguard"] = 2
     good = game.evaluate(hurt, "vikings")
-    assert 0.0 < good < 0.95 and game.evaluate(hurt, "anglo_danes") == pytest.approx(-good)
+    assert game.evaluate(base, "vikings") < good < 0.95
+    assert game.evaluate(hurt, "anglo_danes") < game.evaluate(base, "anglo_danes")
     tired = copy.deepcopy(base)
     next(u for u in tired["units"].values() if u["owner"] == "vikings")["fatigue"] = 3
-    assert game.evaluate(tired, "vikings") < 0.0
+    assert game.evaluate(tired, "vikings") < game.evaluate(base, "vikings")
     won = copy.deepcopy(base)
     w = next(u for u in won["units"].values() if u["owner"] == "anglo_danes" and u["cls"] == "warlord")
     for fid in w["figures"]:

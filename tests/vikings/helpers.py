@@ -36,3 +36,12 @@ def to_step(s: Session, step: str) -> None:
             return
         s.apply({"type": "end_phase"})
     raise AssertionError(f"never reached {step}")
+
+
+def to_side_step(s: Session, side: str, step: str) -> None:
+    """end_phase until ``side``'s player phase reaches ``step``."""
+    for _ in range(30):
+        if s.state["phase_index"] in (1, 3) and s.state["phasing"] == side and s.state["step"] == step:
+            return
+        s.apply({"type": "end_phase"})
+    raise AssertionError(f"never reached {side} {step}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.core.errors import IllegalAction
-from tests.vikings.helpers import session, to_step
+from tests.vikings.helpers import session, to_side_step, to_step
 
 
 def events(s, kind):
@@ -184,9 +184,7 @@ def test_shield_wall_gives_strong_cover_from_the_front():
     s = session([{"id": "bowman1", "hex": "1501"}, {"id": "edmund", "hex": "1506"},
                  {"id": "wulfgar", "hex": "1606"}, {"id": "edward", "hex": "1406"}], first="saxons", tape=[1])
     s.apply({"type": "shield_wall", "pieces": ["edmund", "wulfgar", "edward"], "facing": 5})
-    to_step(s, "move")
-    s.apply({"type": "end_phase"})
-    s.apply({"type": "end_phase"})            # saxons' phase over -> vikings fire
+    to_side_step(s, "vikings", "fire")        # saxons' phase over -> vikings fire
     s.apply({"type": "fire", "piece": "bowman1", "target": "edmund"})
     assert events(s, "fire")[-1].data["cover"] == "strong"
 

@@ -104,3 +104,38 @@ def test_mounted_leader_loses_the_horse_when_he_fights():
     s.apply({"type": "attack", "attackers": ["ragnar"], "defenders": ["archer1"]})
     assert s.state["horses"]["h1"]["led_by"] is None
     assert any("fights on horseback" in t for t in reins(s))
+
+
+def test_horse_half_aboard_a_rammed_ship_is_jolted_off():
+    # the galley rams the stationary drakkar's bow; a horse stands with its front on the port hex
+    # 0807 and its rear in the sea at 0806: it falls off the hull (deep sea all round: it is killed)
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "0808", "heading": "E", "speed": 0},
+             {"id": "g", "type": "galley", "side": "saxons", "pivot": "1508", "heading": "W", "speed": 2}]
+    chars = [{"id": "hallstein", "aboard": {"ship": "d", "slot": 3}},
+             {"id": "edmund", "aboard": {"ship": "g", "slot": 5}}]
+    s = _with_horse(chars, "0806", "0807", ships=ships, boards=[{"map": "vikings/open_sea_1"}], tape=[1])
+    for _ in range(10):
+        if s.state["naval"]["step"] == "speed":
+            break
+        s.apply({"type": "end_phase"})
+    assert naval.speed_options(board_of(s.state_data()), s.state_data(), "d") == [0]
+    s.apply({"type": "set_speed", "ship": "d", "speed": 0})
+    s.apply({"type": "end_phase"})
+    s.apply({"type": "set_speed", "ship": "g", "speed": 1})
+    s.apply({"type": "end_phase"})
+    while s.state["ships"]["g"]["pivot"] != "1308" and not any(e.kind == "collision" for e in s.log):
+        s.apply({"type": "ship_move", "ship": "g", "move": "straight"})
+    assert any(e.kind == "collision" and "strikes" in e.text for e in s.log)
+    jolt = [e for e in s.log if e.kind == "horse" and "half aboard" in e.text]
+    assert len(jolt) == 1 and jolt[0].rule == "VK 4.83.2" and "killed" in jolt[0].text
+    assert not s.state["horses"]["h1"]["alive"]
+
+
+def test_only_riders_horses_ships_and_shield_walls_show_a_facing():
+    from simulator.games.vikings import GAME
+    chars = [{"id": "klemet", "hex": "1613"}, {"id": "edwin", "hex": "0913", "mounted": True, "front": "0914"}, FAR]
+    s = _with_horse(chars, "1012", "1013")
+    views = {p.id: p for p in GAME.presentation().pieces(s.state_data())}
+    assert views["klemet"].has_facing is False and views["edward"].has_facing is False
+    assert views["h1"].has_facing and views["wolf"].has_facing
+    assert views["edwin"].has_facing

@@ -80,3 +80,39 @@ def test_authored_scenarios_play_to_their_end(name, games, turns):
             s.apply(ends[0] if ends and rng.random() < 0.25 else rng.choice(acts))
             check_invariants(s.state_data())
         assert s.outcome() is not None, f"{name} seed {seed} did not finish"
+
+
+@pytest.mark.parametrize("name,turns", [("beach_landing", 12), ("boarding_fight", 8)])
+def test_one_seeded_game_runs_the_scenarios_full_length(name, turns):
+    """The real scenario (not shortened) to its last turn: the turn limit ends it and the
+    victory rule (casualty points, game.scores) names the result."""
+    s = Session.new(f"vikings/{name}", seed=7)
+    assert s.state["turns"] == turns
+    rng = random.Random(7)
+    for _ in range(20000):
+        if s.outcome() is not None:
+            break
+        acts = s.legal_actions()
+        ends = [a for a in acts if a["type"] == "end_phase"]
+        s.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(acts))
+    out = s.outcome()
+    assert out is not None
+    assert s.state["over"] == "turn limit" or not all(
+        any(c["status"] in ("ok", "wounded") and c.get("hex") for c in s.state["chars"].values() if c["side"] == side)
+        for side in s.state["order"])
+    if s.state["over"] == "turn limit":
+        assert s.state["turn"] == turns + 1
+        a, b = s.state["order"]
+        assert out.scores == GAME.scores(s.state_data())
+        assert (out.winner is None) == (out.scores[a] == out.scores[b])
+        assert out.winner is None or out.scores[out.winner] > min(out.scores.values())
+
+
+def test_a_side_with_nobody_standing_loses_at_once():
+    s = Session.new("vikings/boarding_fight", seed=1)
+    st = s.state_data()
+    for c in st["chars"].values():
+        if c["side"] == "saxons":
+            c["status"] = "dead"
+    out = GAME.outcome(st)
+    assert out is not None and out.winner == "vikings" and "nobody left standing" in out.text

@@ -160,7 +160,11 @@ def test_helping_a_friend_aboard_who_lacks_the_movement():
     to_step(s, "move")
     s.apply({"type": "move", "piece": "klemet", "path": ["1513", "1413", "1313", "1213", "1113", "1013"]})
     assert s.state["chars"]["klemet"]["mp"] == 0
+    helps = [a for a in s.legal_actions() if a["type"] == "help_aboard"]
+    assert {"type": "help_aboard", "piece": "hallstein", "target": "klemet", "to": "1014"} in helps
+    assert all(a["piece"] == "hallstein" and a["target"] == "klemet" for a in helps)
     s.apply({"type": "help_aboard", "piece": "hallstein", "target": "klemet", "to": "1014"})
+    assert not any(a["type"] == "help_aboard" for a in s.legal_actions())
     k = s.state["chars"]["klemet"]
     assert k["hex"] == "1014" and k["ship"] == "wolf" and s.state["chars"]["hallstein"]["mp"] == 0
     err = s.check({"type": "move", "piece": "hallstein", "to": "0813"})
@@ -173,3 +177,4 @@ def test_no_help_for_the_wounded_or_for_one_who_can_climb_alone():
     to_step(s, "move")
     err = s.check({"type": "help_aboard", "piece": "hallstein", "target": "klemet", "to": "1014"})
     assert err is not None and "himself" in err.reason
+    assert not any(a["type"] == "help_aboard" for a in s.legal_actions())

@@ -143,6 +143,8 @@ def place(state: State, player: str, die: int, box_id: str, ctx: Context) -> Non
         raise IllegalAction(f"the {cat.faction(side['faction'])['name']} board has no box {box_id!r}", "SAGA p.7")
     if not (0 <= die < 8) or die not in rolled_unplaced(state, player):
         raise IllegalAction(f"die {die} is not a rolled die waiting to be placed", "SAGA p.7")
+    if not box_in_play(state, box):
+        raise IllegalAction(f"{box['name']} has no effect in 10- and 12-point Clash of Steel games", "SAGA p.58")
     face = dice(state, player)[die]["face"]
     if box["column"] == "repeatable":
         if face not in box["cost"][0]:
@@ -154,6 +156,12 @@ def place(state: State, player: str, die: int, box_id: str, ctx: Context) -> Non
                                 f"{_cost_text(box)}; it cannot hold {'+'.join(faces)}", "SAGA p.7")
     dice(state, player)[die]["box"] = box_id
     ctx.emit("place", f"{player} places a {face} die on {box['name']}", "SAGA p.7", box=box_id, face=face)
+
+
+def box_in_play(state: State, box: dict[str, Any]) -> bool:
+    """False for the Activation Pool when the scenario switches it off (Clash of Steel at 10 and
+    12 points, SAGA p.58: rules ``activation_pool: false``)."""
+    return box["effect"]["kind"] != "activation_pool" or bool(state["rules"].get("activation_pool", True))
 
 
 def _cost_text(box: dict[str, Any]) -> str:
@@ -218,6 +226,8 @@ def placeable(state: State, player: str) -> list[tuple[int, str]]:
             continue
         seen_faces.add(face)
         for box in cat.faction(side["faction"])["boxes"]:
+            if not box_in_play(state, box):
+                continue
             if box["column"] == "repeatable":
                 if face in box["cost"][0]:
                     out.append((i, box["id"]))

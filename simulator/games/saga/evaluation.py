@@ -6,7 +6,8 @@ and the average opponent) and adds two terms for what that measure cannot see:
 
 * the Warlord: losing him ends several scenarios and costs the most VP; his share of the
   strength is small, so his wounds left weigh in on their own;
-* approach: the mean distance from the player's units to the nearest enemy figure, as a share
+* approach: the mean distance from the player's units (the Warlord stays out of it: he is
+  worth more alive at the back) to the nearest enemy figure, as a share
   of the table's diagonal. It is small and only breaks ties between moves that change nothing
   else, so the armies close in instead of waiting for the turn limit.
 
@@ -24,7 +25,7 @@ from simulator.games.saga.units import live_units
 State = dict[str, Any]
 
 APPROACH_WEIGHT = 0.05
-WARLORD_WEIGHT = 0.1
+WARLORD_WEIGHT = 0.25
 
 
 def _centre(state: State, unit: dict[str, Any]) -> tuple[float, float] | None:
@@ -41,7 +42,7 @@ def approach(state: State, player: str) -> float:
     enemy_points = [(f["x"], f["y"]) for p in state["players"] if p != player
                     for u in live_units(state, p) for fid in u["figures"]
                     if (f := state["figures"].get(fid)) is not None]
-    mine = [c for u in live_units(state, player) if (c := _centre(state, u)) is not None]
+    mine = [c for u in live_units(state, player) if u["cls"] != "warlord" and (c := _centre(state, u)) is not None]
     if not mine or not enemy_points:
         return 0.0
     total = 0.0

@@ -95,7 +95,7 @@ class SagaPresentation(Presentation):
             if u.get("baggage"):
                 label = "B"
             out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (f["x"], f["y"])), colour, label=label,
-                                 radius=f["r"], status=tuple(status),
+                                 radius=f["r"], status=tuple(status), has_facing=False,
                                  stats={"unit": u["id"], "class": u["cls"], "figures": len(u["figures"]),
                                         "fatigue": u["fatigue"], "mounted": u["mounted"],
                                         "weapon": u.get("weapon") or "-"},

@@ -70,6 +70,12 @@ class Saga(Game):
         from simulator.games.saga.presentation import SagaPresentation
         return SagaPresentation()
 
+    # --- hook (forces.py: the warband builder on the force-selection screen, SAGA p.35) ---
+    def forces(self) -> Any:
+        from simulator.games.saga.forces import SagaForces
+        return SagaForces()
+    # --- end hook ---
+
     # -- apply --------------------------------------------------------------------------------
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if victory.outcome(state) is not None:

@@ -7,6 +7,7 @@ class, the Warlord alone, and points (1 point = 4 Hearthguard = 8 Warriors = 12 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -87,6 +88,7 @@ RULES_SCHEMA: dict[str, Any] = {
         "determination_per_turn": {"type": "integer", "minimum": 0},
         "we_obey_per_turn": {"type": "integer", "minimum": 0},
         "natural_rolls_in_melee": {"type": "boolean"},
+        "activation_pool": {"type": "boolean"},
     },
 }
 
@@ -105,7 +107,7 @@ def layout(at: tuple[float, float], count: int, columns: int, diameter: float) -
     return out
 
 
-def _diameter(u: dict[str, Any]) -> float:
+def diameter_of(u: dict[str, Any]) -> float:
     bases = cat.classes()["bases"]
     if "base" in u:
         return float(u["base"])
@@ -116,7 +118,7 @@ def _diameter(u: dict[str, Any]) -> float:
     return bases["mounted" if u.get("mounted") else "foot"]
 
 
-def _weapon(faction: dict[str, Any], u: dict[str, Any]) -> str | None:
+def weapon_of(faction: dict[str, Any], u: dict[str, Any]) -> str | None:
     if "weapon" in u:
         return None if u["weapon"] == "none" else u["weapon"]
     if u["class"] == "levies":
@@ -148,7 +150,8 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
         "exited": {p: 0 for p in players}, "wounds": {},
         "rules": {"determination": scenario.rules.get("determination_per_turn", 1),
                   "we_obey": scenario.rules.get("we_obey_per_turn", 1),
-                  "natural_melee": scenario.rules.get("natural_rolls_in_melee", True)},
+                  "natural_melee": scenario.rules.get("natural_rolls_in_melee", True),
+                  "activation_pool": scenario.rules.get("activation_pool", True)},
         "armour_down": {}, "pending": None, "queue": [], "interrupted": [], "free": [], "activation": None,
         "melee": None, "shooting": None, "over": None, "phase": "orders", "orders_rolled": False,
     }
@@ -242,10 +245,7 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
         if "armour" in spec:
             unit["armour_override"] = dict(spec["armour"])
     if u.get("varangians"):
-        spec = cat.swords()["heroes"].get(hero or "", {})
-        if "varangians" not in spec or cls != "hearthguard":
-            raise scenario.error(path + ("varangians",), "Varangians are a Hearthguard unit of Harald Hardrada's "
-                                                         "warband (SAGA p.42)")
+        spec = cat.swords()["heroes"][str(hero)]
         unit.update(varangians=True, armour_override=dict(spec["varangians"]["armour"]))
     spec = cat.swords()["heroes"].get(hero or "", {})
     if cls == "levies" and "levy_saga_dice" in spec:
@@ -255,15 +255,7 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
     merc_id = u.get("mercenary")
     if merc_id is None:
         return
-    mercs = cat.swords()["mercenaries"]
-    if merc_id not in mercs:
-        raise scenario.error(path + ("mercenary",), f"unknown mercenary {merc_id!r} (known: {', '.join(sorted(mercs))})")
-    spec = mercs[merc_id]
-    if cls != spec["class"] or u.get("figures", spec["figures"]) != spec["figures"] or u.get("mounted"):
-        raise scenario.error(path, f"{spec['name']} are one foot {spec['class']} unit of {spec['figures']} "
-                                   f"figures (SAGA p.45)")
-    if spec.get("not_with_hero") and hero is not None:
-        raise scenario.error(path + ("mercenary",), f"{spec['name']} never serve a Viking Age hero (SAGA p.45)")
+    spec = cat.swords()["mercenaries"][merc_id]
     unit.update(mercenary=merc_id, armour_override=dict(spec["armour"]), saga_dice=spec["saga_dice"],
                 bypass_board=spec["bypass_board"], shield_wall=spec["shield_wall"], vp_key=spec.get("vp_key"),
                 free_activations=spec["free_activations"], name=u.get("name", spec["name"]))
@@ -271,21 +263,74 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
         unit["move"] = spec["move"]
 
 
-def _check_weapon_option(scenario: Scenario, faction: dict[str, Any], u: dict[str, Any], path: tuple[Any, ...],
-                         hero: str | None) -> None:
+def _weapon_option_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) -> list[str]:
     """Welsh javelins may be left behind or swapped for bows only under Gruffydd ap Llywelyn (SAGA p.43)."""
     cls, chosen = u["class"], u.get("weapon")
     if faction["id"] != "welsh" or cls not in ("hearthguard", "warriors") or chosen is None:
-        return
+        return []
     spec = cat.swords()["heroes"].get(hero or "", {})
     if chosen == "none" and not spec.get("drop_javelins"):
-        raise scenario.error(path + ("weapon",), "Welsh Hearthguard and Warriors keep their javelins unless "
-                                                 "led by Gruffydd ap Llywelyn (SAGA p.40, p.43)")
+        return ["Welsh Hearthguard and Warriors keep their javelins unless led by Gruffydd ap Llywelyn "
+                "(SAGA p.40, p.43)"]
     if chosen == "bow" and not (cls == "warriors" and not u.get("mounted") and "warrior_bows" in spec):
-        raise scenario.error(path + ("weapon",), "only foot Warriors of Gruffydd ap Llywelyn may carry bows "
-                                                 "(Archers of Powys, SAGA p.43)")
+        return ["only foot Warriors of Gruffydd ap Llywelyn may carry bows (Archers of Powys, SAGA p.43)"]
     if chosen not in ("none", "bow", "javelin"):
-        raise scenario.error(path + ("weapon",), f"Welsh {cls} cannot carry {chosen}s (SAGA p.40)")
+        return [f"Welsh {cls} cannot carry {chosen}s (SAGA p.40)"]
+    return []
+
+
+def unit_figures(u: dict[str, Any]) -> int:
+    """How many figures a unit entry of ``setup.sides.*.units`` puts on the table."""
+    if u["class"] in ("warlord", "baggage"):
+        return 1
+    merc = cat.swords()["mercenaries"].get(u.get("mercenary", ""))
+    return int(u.get("figures", merc["figures"] if merc else 0))
+
+
+def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) -> list[tuple[str, str]]:
+    """Every reason one unit entry (a ``setup.sides.*.units`` item) is not allowed in ``faction``'s
+    warband led by ``hero``, as (field, message) pairs (SAGA p.35-46). Used by the set-up and by
+    the force-selection screen (``forces.py``) to know which unit options a faction has."""
+    out: list[tuple[str, str]] = []
+    cls = u["class"]
+    count = unit_figures(u)
+    if cls not in ("warlord", "baggage") and not 4 <= count <= 12:
+        out.append(("figures", "a unit starts with 4 to 12 figures (SAGA p.35)"))
+    mounted = bool(u.get("mounted", False))
+    if mounted and (cls in ("levies", "baggage") or faction["id"] not in ("normans", "welsh")):
+        out.append(("mounted", "only Norman and Welsh Warlords, Hearthguard and Warriors may be mounted "
+                               "(SAGA p.38, p.40)"))
+    out += [("weapon", m) for m in _weapon_option_problems(faction, u, hero)]
+    if weapon_of(faction, u) == "crossbow" and (faction["id"] != "normans" or cls != "warriors" or mounted
+                                              or count > 8):
+        out.append(("weapon", "crossbows: one Norman foot Warriors unit of up to 8 (SAGA p.38)"))
+    if cls == "levies" and u.get("weapon") not in (None, *faction.get("levy_weapons", [faction.get("levy_weapon")])):
+        out.append(("weapon", f"{faction['name']} Levies carry {' or '.join(faction.get('levy_weapons', []))} "
+                              "(SAGA p.37-40)"))
+    if u.get("weapon") in ("bow", "sling", "javelin") and cls != "levies" and faction["id"] != "welsh":
+        out.append(("weapon", f"{faction['name']} {cls} carry no {u['weapon']}s (SAGA p.37-39)"))
+    if "dane_axe" in u and u["dane_axe"] and not _dane_axe_allowed(faction, cls, u, hero):
+        out.append(("dane_axe", "Dane axes: Anglo-Danish Warlords and Hearthguard (SAGA p.39), "
+                                "or a hero's own option (SAGA p.42)"))
+    if u.get("berserker") and (faction["id"] != "vikings" or cls != "hearthguard" or count != 4):
+        out.append(("berserker", "Berserkers are one Viking Hearthguard unit of 4 (SAGA p.37)"))
+    if u.get("varangians"):
+        spec = cat.swords()["heroes"].get(hero or "", {})
+        if "varangians" not in spec or cls != "hearthguard":
+            out.append(("varangians", "Varangians are a Hearthguard unit of Harald Hardrada's warband (SAGA p.42)"))
+    merc_id = u.get("mercenary")
+    if merc_id is not None:
+        mercs = cat.swords()["mercenaries"]
+        if merc_id not in mercs:
+            out.append(("mercenary", f"unknown mercenary {merc_id!r} (known: {', '.join(sorted(mercs))})"))
+        else:
+            spec = mercs[merc_id]
+            if cls != spec["class"] or count != spec["figures"] or mounted:
+                out.append(("", f"{spec['name']} are one foot {spec['class']} unit of {spec['figures']} "
+                                f"figures (SAGA p.45)"))
+            if spec.get("not_with_hero") and hero is not None:
+                out.append(("mercenary", f"{spec['name']} never serve a Viking Age hero (SAGA p.45)"))
+    return out
 
 
 def _dane_axe_allowed(faction: dict[str, Any], cls: str, u: dict[str, Any], hero: str | None) -> bool:
@@ -302,27 +347,17 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
     if uid in state["units"]:
         raise scenario.error(path + ("id",), f"unit id {uid!r} used twice")
     cls = u["class"]
-    merc = cat.swords()["mercenaries"].get(u.get("mercenary", ""))
-    count = 1 if cls in ("warlord", "baggage") else u.get("figures", merc["figures"] if merc else 0)
-    if cls not in ("warlord", "baggage") and not 4 <= count <= 12:
-        raise scenario.error(path + ("figures",), "a unit starts with 4 to 12 figures (SAGA p.35)")
+    problems = unit_problems(faction, u, hero)
+    if problems:
+        field, message = problems[0]
+        raise scenario.error(path + ((field,) if field else ()), message)
+    count = unit_figures(u)
     mounted = bool(u.get("mounted", False))
-    if mounted and (cls == "levies" or faction["id"] not in ("normans", "welsh")):
-        raise scenario.error(path + ("mounted",), "only Norman and Welsh Warlords, Hearthguard and Warriors "
-                                                  "may be mounted (SAGA p.38, p.40)")
-    weapon = _weapon(faction, u)
-    _check_weapon_option(scenario, faction, u, path, hero)
-    if weapon == "crossbow" and (faction["id"] != "normans" or cls != "warriors" or mounted or count > 8):
-        raise scenario.error(path + ("weapon",), "crossbows: one Norman foot Warriors unit of up to 8 (SAGA p.38)")
+    weapon = weapon_of(faction, u)
     hero_axe = cat.swords()["heroes"].get(hero or "", {}).get("dane_axe") == "always" and cls == "warlord"
     dane_axe = bool(u.get("dane_axe", hero_axe or (cls == "warlord" and faction.get("dane_axe", {}).get("warlord", False))))
-    if dane_axe and not _dane_axe_allowed(faction, cls, u, hero):
-        raise scenario.error(path + ("dane_axe",), "Dane axes: Anglo-Danish Warlords and Hearthguard (SAGA p.39), "
-                                                   "or a hero's own option (SAGA p.42)")
     berserker = bool(u.get("berserker", False))
-    if berserker and (faction["id"] != "vikings" or cls != "hearthguard" or count != 4):
-        raise scenario.error(path + ("berserker",), "Berserkers are one Viking Hearthguard unit of 4 (SAGA p.37)")
-    diameter = _diameter(u)
+    diameter = diameter_of(u)
     prof_cls = "hearthguard" if cls == "baggage" else cls
     unit = {"id": uid, "owner": owner, "cls": prof_cls, "baggage": cls == "baggage",
             "name": u.get("name", f"{owner} {cls}" if cls in ("warlord", "baggage") else f"{owner} {cls} ({uid})"),
@@ -346,43 +381,71 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
     unit["building"] = places.pop() if len(places) == 1 else None
 
 
+@dataclass(frozen=True)
+class BuilderProblem:
+    """One reason a warband is not legal (SAGA p.35-46); ``units`` are the indexes (into the
+    side's unit list) of the units it is about, empty for the warband as a whole."""
+
+    message: str
+    rule: str
+    units: tuple[int, ...] = ()
+
+
+def warband_problems(units: list[dict[str, Any]], heroes: list[str], budget: int) -> list[BuilderProblem]:
+    """Every reason a warband (``setup.sides.*.units`` entries and its heroes) breaks the builder's
+    rules for ``budget`` points (SAGA p.35-36, p.41, p.45): one Warlord, whole points per class,
+    one hero, one Sword for Hire, the Varangians, the cost. Per-unit rules are :func:`unit_problems`."""
+    out: list[BuilderProblem] = []
+    per_point = {c: v["figures_per_point"] for c, v in cat.classes()["classes"].items()}
+    swords = cat.swords()
+    warlords = [i for i, u in enumerate(units) if u["class"] == "warlord"]
+    if len(warlords) != 1:
+        out.append(BuilderProblem(f"a warband has exactly one Warlord (has {len(warlords)})", "SAGA p.32",
+                                  tuple(warlords)))
+    if len(heroes) > 1:
+        out.append(BuilderProblem(f"one Viking Age hero replaces the Warlord: {len(heroes)} chosen", "SAGA p.41"))
+    figures: dict[str, list[int]] = {}
+    for i, u in enumerate(units):
+        if u["class"] not in ("warlord", "baggage") and not u.get("mercenary"):
+            figures.setdefault(u["class"], []).append(i)
+    points = 0.0
+    for cls, idx in figures.items():
+        n = sum(unit_figures(units[i]) for i in idx)
+        if n % per_point[cls]:
+            out.append(BuilderProblem(f"{n} {cls}: a point buys exactly {per_point[cls]} {cls}", "SAGA p.35",
+                                      tuple(idx)))
+        points += n / per_point[cls]
+    points += sum(swords["heroes"][h]["cost"] for h in heroes if h in swords["heroes"])  # a hero costs a point
+    mercs = [i for i, u in enumerate(units) if u.get("mercenary")]
+    if len(mercs) > 1:
+        out.append(BuilderProblem("at most one Sword for Hire per warband", "SAGA p.45", tuple(mercs)))
+    points += sum(swords["mercenaries"][units[i]["mercenary"]]["cost"] for i in mercs
+                  if units[i]["mercenary"] in swords["mercenaries"])
+    varangians = [i for i, u in enumerate(units) if u.get("varangians")]
+    allowed = max([swords["heroes"].get(h, {}).get("varangians", {}).get("max_units", 0) for h in heroes] or [0])
+    if len(varangians) > allowed:
+        out.append(BuilderProblem("only one Hearthguard unit may be Varangians", "SAGA p.42", tuple(varangians)))
+    for key, value, label, rule in (("berserker", True, "Berserkers", "SAGA p.37"),
+                                    ("weapon", "crossbow", "crossbow", "SAGA p.38")):
+        marked = [i for i, u in enumerate(units) if u.get(key) == value]
+        if len(marked) > 1:
+            out.append(BuilderProblem(f"only one {label} unit per warband ({len(marked)} chosen)", rule, tuple(marked)))
+    if points > budget:
+        out.append(BuilderProblem(f"the warband costs {points:g} points; the scenario allows {budget}", "SAGA p.35"))
+    return out
+
+
 def _check_builder(state: dict[str, Any], scenario: Scenario) -> None:
-    """Points (SAGA p.35) when the scenario states a warband size."""
+    """Points (SAGA p.35) when the scenario states a warband size: every problem of
+    :func:`warband_problems`, in one message."""
     budget = scenario.setup.get("points")
     if budget is None:
         return
-    per_point = {c: v["figures_per_point"] for c, v in cat.classes()["classes"].items()}
     for p in state["players"]:
-        figures: dict[str, int] = {}
-        warlords = 0
-        for u in state["units"].values():
-            if u["owner"] != p or u["baggage"] or u.get("mercenary"):
-                continue
-            if u["cls"] == "warlord":
-                warlords += 1
-                continue
-            figures[u["cls"]] = figures.get(u["cls"], 0) + len(u["figures"])
-        if warlords != 1:
-            raise scenario.error(("setup", "sides", p), f"a warband has exactly one Warlord (has {warlords})")
-        points = 0
-        for c, n in figures.items():
-            if n % per_point[c]:
-                raise scenario.error(("setup", "sides", p), f"{n} {c}: a point buys exactly {per_point[c]} "
-                                                            f"{c} (SAGA p.35)")
-            points += n // per_point[c]
-        hero = state["sides"][p].get("hero")
-        if hero is not None:
-            points += cat.swords()["heroes"][hero]["cost"]       # SAGA p.41: a hero costs a point
-        mercs = [u["mercenary"] for u in state["units"].values() if u["owner"] == p and u.get("mercenary")]
-        if len(mercs) > 1:
-            raise scenario.error(("setup", "sides", p), "at most one Sword for Hire per warband (SAGA p.45)")
-        points += sum(cat.swords()["mercenaries"][m]["cost"] for m in mercs)
-        varangians = sum(1 for u in state["units"].values() if u["owner"] == p and u.get("varangians"))
-        if hero is not None and varangians > cat.swords()["heroes"][hero].get("varangians", {}).get("max_units", 0):
-            raise scenario.error(("setup", "sides", p), "only one Hearthguard unit may be Varangians (SAGA p.42)")
-        if points > budget:
-            raise scenario.error(("setup", "sides", p), f"the warband costs {points} points; the scenario "
-                                                        f"allows {budget} (SAGA p.35)")
+        side = scenario.setup["sides"][p]
+        problems = warband_problems(side["units"], [side["hero"]] if side.get("hero") else [], int(budget))
+        if problems:
+            raise scenario.error(("setup", "sides", p), "; ".join(f"{x.message} ({x.rule})" for x in problems))
 
 
 def _check_positions(state: dict[str, Any], scenario: Scenario) -> None:

@@ -122,9 +122,13 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
             rule: str, forbidden_near: list[str] = (), from_fire: bool = False) -> None:
     """Move ``ch`` ``hexes`` hexes away from ``away_from``; if it cannot, it stays and is wounded.
 
-    Each step must take it farther from the nearest hex of ``away_from``; it may pass friends
-    but must end alone; it may not enter a hex next to ``forbidden_near`` (the enemies of
-    the combat). The engine picks the retreat path (the owner's choice in the rulebook).
+    Each step must take it farther from the nearest hex of ``away_from``; it may pass friends;
+    it may not enter a hex next to ``forbidden_near`` (the enemies of the combat). It ends alone,
+    or displaces one friend on foot standing in its end hex to a free hex next to him at least
+    as far from the retreat's start (note to table 8.8). Every hex the retreating character (or
+    the displaced friend) passes through or stops in draws infiltration rolls from the enemies
+    next to it, except those who took part in a combat this phase. The engine picks the path
+    (the owner's choice in the rulebook): an empty end hex first, then fewer enemies around.
     """
     if ch["status"] == "stunned":
         kill(board, state, ch, ctx, "a stunned character forced to retreat", "VK 8.8")
@@ -135,8 +139,10 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
         return
     ships = fleet.ship_hexes(board, state)
     mounted = bool(ch.get("mounted"))
-    path: list[str] = []
-    pos = hexes_of(ch)
+    start = hexes_of(ch)
+    steps: list[list[str]] = []
+    pos = start
+    push: tuple[Char, str] | None = None
     for n in range(hexes):
         best = None
         for d in range(6):
@@ -153,34 +159,90 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
                     step_cost(board, state, ch, pos[0], new[0], mounted, ships)
             except Blocked:
                 continue
-            if any(board.neighbours(x).count(f) for x in new for f in forbidden_near):
+            if _near_any(board, new, forbidden_near):
                 continue
             if _enemy_in(state, ch, new):
                 continue
-            last = n == hexes - 1
-            if last and _others_in(state, ch, new):
-                continue
-            score = (gain, -_enemy_contacts(board, state, ch, new), -d)
+            shove = None
+            if n == hexes - 1 and _others_in(state, ch, new):
+                shove = _displacement(board, state, ch, new, start, hexes, forbidden_near, ships)
+                if shove is None:
+                    continue
+            score = (gain, shove is None, -_enemy_contacts(board, state, ch, new), -d)
             if best is None or score > best[0]:
-                best = (score, new)
+                best = (score, new, shove)
         if best is None:
             break
         pos = best[1]
-        path.append(pos[-1])
-    if len(path) < hexes:
+        push = best[2]
+        steps.append(pos)
+    if len(steps) < hexes:
         ctx.emit("retreat", f"{ch['name']} cannot retreat {hexes} hexes and is wounded instead", "VK 8.8",
                  pieces=[ch["id"]])
         wound(board, state, ch, ctx, "could not retreat", "VK 8.8")
         return
+    path = [p[-1] for p in steps]
+    if push is not None:
+        friend, to = push
+        friend["hex"] = to
+        landed = ships.get(to)
+        friend["ship"], friend["slot"] = landed if landed else (None, None)
+        if not landed:
+            friend["duty"] = None
+        ctx.emit("retreat", f"{friend['name']} is pushed aside to {to} to make room for {ch['name']}", "VK 8.8",
+                 pieces=[friend["id"], ch["id"]], to=to)
     _leave_ship(ch)
-    ch["hex"] = pos[0]
-    if mounted:
-        ch["front"] = pos[1]
-    landed = ships.get(ch["hex"])
-    if landed:
-        ch["ship"], ch["slot"] = landed
+    _place(ch, steps[-1], ships)
     ctx.emit("retreat", f"{ch['name']} retreats {hexes} hex(es) to {pos[-1]}", rule, pieces=[ch["id"]],
              path=path)
+    from simulator.games.vikings.movement import _infiltration
+    for i, p in enumerate(steps):
+        _place(ch, p, ships)            # where he stands when the enemy strikes
+        _infiltration(board, state, ctx, ch, p[-1], ships, after_combat=True)
+        if not alive(ch) or ch["status"] == "dead":
+            return
+    _place(ch, steps[-1], ships)
+    if push is not None and alive(push[0]):
+        _infiltration(board, state, ctx, push[0], push[1], ships, after_combat=True)
+
+
+def _place(ch: Char, where: list[str], ships: dict[str, tuple[str, int]]) -> None:
+    ch["hex"] = where[0]
+    if ch.get("mounted"):
+        ch["front"] = where[1]
+    landed = ships.get(ch["hex"])
+    ch["ship"], ch["slot"] = landed if landed else (None, None)
+
+
+def _near_any(board: Board, hexes: list[str], others: list[str]) -> bool:
+    return any(f in board.neighbours(x) for x in hexes for f in others)
+
+
+def _displacement(board: Board, state: State, ch: Char, end: list[str], start: list[str], hexes: int,
+                  forbidden_near: list[str], ships: dict[str, tuple[str, int]]) -> tuple[Char, str] | None:
+    """The friend standing in the retreat's end hex and where he is pushed, or None if he cannot be
+    (note to table 8.8: one friend on foot, pushed into a free hex next to him that is at least the
+    retreat's distance from its start, not next to the combat's enemies)."""
+    occ = living_at(state)
+    others = [pid for h in end for pid in occ.get(h, []) if pid != ch["id"]]
+    if len(others) != 1 or others[0] not in state["chars"]:
+        return None
+    friend = state["chars"][others[0]]
+    if friend["side"] != ch["side"] or friend.get("mounted") or friend.get("hex") not in end:
+        return None
+    for to in sorted(board.neighbours(friend["hex"])):
+        if to in end or to in start or occ.get(to):
+            continue
+        if min(board.distance(to, s) for s in start) < hexes or _near_any(board, [to], forbidden_near):
+            continue
+        try:
+            step_cost(board, state, friend, friend["hex"], to, False, ships)
+        except Blocked:
+            continue
+        if _enemy_in(state, friend, [to]):
+            continue
+        return friend, to
+    return None
 
 
 def _leave_ship(ch: Char) -> None:

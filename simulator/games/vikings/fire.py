@@ -50,7 +50,54 @@ def line_of_fire(board: Board, state: State, src: str, dst: str, shooter: Char |
     """
     if src == dst:
         return Sight(False, "same hex", "VK 2.31")
+    window = sill_window(board, src, dst)
+    if window is None:
+        return _line(board, state, src, dst, shooter, target)
+    sill = _through_sill(board, state, window, dst, shooter, target)
+    if sill.clear:
+        return sill
+    plain = _line(board, state, src, dst, shooter, target)
+    return plain if plain.clear else sill
+
+
+class _Lines:
+    """The board's grid with :meth:`hex_line` remembered: a hex line depends only on its two ends,
+    and computing one is the costly part of a line-of-fire check (legal actions ask many)."""
+
+    LIMIT = 50_000
+
+    def __init__(self, grid: Any) -> None:
+        self._grid = grid
+        self._lines: dict[tuple[str, str], Any] = {}
+
+    def hex_line(self, a: str, b: str) -> Any:
+        line = self._lines.get((a, b))
+        if line is None:
+            if len(self._lines) > self.LIMIT:
+                self._lines.clear()
+            line = self._lines[(a, b)] = self._grid.hex_line(a, b)
+        return line
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._grid, name)
+
+
+_LINES: dict[int, tuple[Any, _Lines]] = {}
+
+
+def _lines(board: Board) -> _Lines:
     grid = board.grid
+    hit = _LINES.get(id(grid))
+    if hit is None or hit[0] is not grid:
+        if len(_LINES) > 64:
+            _LINES.clear()
+        hit = _LINES[id(grid)] = (grid, _Lines(grid))
+    return hit[1]
+
+
+def _line(board: Board, state: State, src: str, dst: str, shooter: Char | None, target: Char | None) -> Sight:
+    """The ordinary line of fire of :func:`line_of_fire`, centre to centre."""
+    grid = _lines(board)
     dist = board.distance(src, dst)
     ships = fleet.ship_hexes(board, state)
     own_ships = {ships[h][0] for h in (src, dst) if h in ships}
@@ -123,6 +170,47 @@ def line_of_fire(board: Board, state: State, src: str, dst: str, shooter: Char |
     if target is not None and target.get("wall") and any(_through_front(board, target, h) for h in entries):
         cover = "strong"
     return Sight(True, f"clear line, {COVERS.index(cover) and cover or 'no'} cover", "VK 2.31", cover)
+
+
+def room(board: Board, inside: str) -> set[str]:
+    """The building hexes of the room holding ``inside``: reached without crossing any hexside feature."""
+    seen, todo = set(), [inside]
+    while todo:
+        h = todo.pop()
+        if h in seen:
+            continue
+        seen.add(h)
+        todo += [n for n in board.neighbours(h) if board.terrain.get(n) == "building" and n not in seen
+                 and board.feature(h, n) is None]
+    return seen
+
+
+def sill_window(board: Board, src: str, dst: str) -> str | None:
+    """The window hex through which an archer standing outside by its sill may shoot at ``dst``
+    deeper in the same room (rule 2.4.7.1 b, special case), or None."""
+    if board.terrain.get(src) == "building" or board.terrain.get(dst) != "building":
+        return None
+    for w in sorted(board.neighbours(src)):
+        if w != dst and board.terrain.get(w) == "building" and board.feature(src, w) == "window" \
+                and dst in room(board, w):
+            return w
+    return None
+
+
+def _through_sill(board: Board, state: State, window: str, dst: str, shooter: Char | None,
+                  target: Char | None) -> Sight:
+    """The sill archer's shot: the line starts at the window's inner edge, so it runs from the window
+    hex into the room; whoever stands in the window hex is in the way; the target, inside a building
+    shot through a window, has medium cover (rules 2.4.7.1, 2.4.7.3)."""
+    for ch in state["chars"].values():
+        if ch is not target and ch is not shooter and alive(ch) and ch["status"] != "stunned" \
+                and window in hexes_of(ch):
+            return Sight(False, f"{ch['name']} stands in the window hex {window}", "VK 2.4.10", blockers=[ch["id"]])
+    inner = line_of_fire(board, state, window, dst, shooter, target)
+    if not inner.clear:
+        return inner
+    return Sight(True, f"shot through the window at {window} into the room, medium cover", "VK 2.4.7.1",
+                 "medium")
 
 
 def _entry_cover(board: Board, src: str, dst: str, entry: str) -> str:

@@ -212,12 +212,16 @@ class Vikings(Game):
                     occ = living_at(state)
                     out += [{"type": "put_down", "piece": ch["id"], "to": h} for h in board.neighbours(ch["hex"])
                             if not occ.get(h)][:1]
+            out += [{"type": "help_aboard", "piece": h, "target": t, "to": to}
+                    for h, t, to in movement.help_options(board, state)]
             movers = [c for c in chars if c["side"] != side and c.get("steps", 0) > 0 and alive(c)]
             if movers:
                 out += self._fire_actions(board, state, [c for c in chars if c["side"] != side], "defensive_fire",
                                           movers)
             if movement.stacking_problems(state):
                 return out or [{"type": "end_phase"}]
+        elif step == "stationary_fire":
+            out += [{"type": "defensive_fire", "piece": a, "target": t} for a, t in phases.stationary_targets(board, state)]
         elif step == "combat":
             for atts, dfds in melee.attack_options(board, state):
                 out.append({"type": "attack", "attackers": atts, "defenders": dfds})
@@ -363,13 +367,18 @@ class Vikings(Game):
         fire.shoot(board, state, ctx, ch, self._char(state, action, "target"), defensive=False)
 
     def _do_defensive_fire(self, board: Board, state: State, action: Action, ctx: Context) -> None:
-        self._need(state, "player", "move", "defensive fire")
+        self._need(state, "player", ("move", "stationary_fire"), "defensive fire")
         ch = self._char(state, action)
         target = self._char(state, action, "target")
         if ch["side"] == state["phasing"]:
             raise IllegalAction("defensive fire is the non-moving side's", "VK 2.33")
-        if target.get("steps", 0) == 0:
-            raise IllegalAction(f"{target['name']} has not started moving", "VK 2.33")
+        if target["side"] != state["phasing"]:
+            raise IllegalAction(f"{target['name']} is not a character of the moving side", "VK 2.33")
+        if state["step"] == "move" and target.get("steps", 0) == 0:
+            raise IllegalAction(f"{target['name']} has not started moving (characters that stay put may be shot "
+                                "once movement ends)", "VK 2.33")
+        if state["step"] == "stationary_fire" and target.get("steps", 0) > 0:
+            raise IllegalAction(f"{target['name']} moved this phase: he could be shot only while moving", "VK 2.33")
         fire.shoot(board, state, ctx, ch, target, defensive=True)
 
     def _do_move(self, board: Board, state: State, action: Action, ctx: Context) -> None:

@@ -197,3 +197,41 @@ def unsafe_aboard(state: State, board: Board, sid: str) -> list[str]:
         if on and (len(on) < 2 or any(fleet.role(ship, s) not in MIDDLE_ROLES for s in on)):
             out.append(horse["id"])
     return sorted(out)
+
+
+def half_aboard(state: State, board: Board, sid: str) -> list[Horse]:
+    """Living horses with one hex on ship ``sid`` and the other off it."""
+    cells = set(fleet.hexes(board, state["ships"][sid]))
+    return sorted((h for h in state["horses"].values() if h["alive"]
+                   and len([x for x in horse_hexes(h) if x in cells]) == 1), key=lambda h: h["id"])
+
+
+def shake_off(board: Board, state: State, ctx: Context, sid: str, why: str, rule: str) -> None:
+    """A ship hauled or struck while a horse stands half aboard (our ruling for rule 4.83.2, which
+    only lets horses board a stationary ship): the horse is jolted off the hull. Its leader loses the
+    reins; the horse ends wholly off the ship, its ship half stepping to a free hex next to its other
+    half (not a boat hex, passable to a horse); with no such hex it falls between hull and shore and
+    is killed."""
+    cells = set(fleet.hexes(board, state["ships"][sid]))
+    ships = fleet.ship_hexes(board, state)
+    for horse in half_aboard(state, board, sid):
+        off = next(x for x in horse_hexes(horse) if x not in cells)
+        horse["led_by"] = None
+        occupied = living_at(state)
+        spot = None
+        for h in sorted(board.neighbours(off)):
+            if h in ships or any(x != horse["id"] for x in occupied.get(h, [])):
+                continue
+            if entry_problem(board, state, horse, off, h) is None and board.kind(h) != "deep":
+                spot = h
+                break
+        name = state["ships"][sid]["name"]
+        if spot is None:
+            horse["alive"] = False
+            ctx.emit("horse", f"{horse['id']}, half aboard {name} when it {why}, falls and is killed", rule,
+                     pieces=[horse["id"], sid])
+        else:
+            horse["hex"], horse["front"] = off, spot
+            ctx.emit("horse", f"{horse['id']}, half aboard {name} when it {why}, is jolted off to {off}-{spot}",
+                     rule, pieces=[horse["id"], sid])
+        horse["ship"] = horse["slots"] = None

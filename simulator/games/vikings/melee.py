@@ -136,6 +136,8 @@ def attack(board: Board, state: State, ctx: Context, attacker_ids: list[str], de
     col_name = f"{column + 1}-1" if column < 11 else "12-1+"
     for a in atts:
         a["attacked"] = True
+    for c in atts + dfds:
+        c["engaged"] = True            # no infiltration rolls against him in retreats/advances (2.54.4)
     ctx.emit("melee", f"{', '.join(a['name'] for a in atts)} ({att_total}) attack "
              f"{', '.join(d['name'] for d in dfds)} ({def_total}): odds {odds}-1, shift {shift:+d}"
              f"{' (' + ', '.join(dict.fromkeys(notes)) + ')' if notes else ''} -> column {col_name}; "
@@ -228,6 +230,7 @@ def advance(board: Board, state: State, ctx: Context, cid: str, path: list[str])
         raise IllegalAction(f"the first hex must be one the enemy left: {', '.join(offer['vacated'])}", "VK 2.75")
     ships = fleet.ship_hexes(board, state)
     from simulator.games.vikings.pieces import living_at
+    steps: list[tuple[str, str | None]] = []
     for i, to in enumerate(path):
         try:
             _cost(board, state, ch, to, ships, living_at(state))
@@ -239,6 +242,7 @@ def advance(board: Board, state: State, ctx: Context, cid: str, path: list[str])
             ch["hex"], ch["front"] = rs[1], rs[2]   # type: ignore[index]
         else:
             ch["hex"] = to
+        steps.append((ch["hex"], ch.get("front")))
         landed = ships.get(ch["hex"])
         ch["ship"], ch["slot"] = landed if landed else (None, None)
         if not landed:
@@ -247,6 +251,20 @@ def advance(board: Board, state: State, ctx: Context, cid: str, path: list[str])
         raise IllegalAction(f"{path[-1]} is occupied", "VK 2.6")
     state["advance"] = None
     ctx.emit("advance", f"{ch['name']} advances to {path[-1]}", "VK 2.75", pieces=[cid], path=path)
+    # infiltration in every hex passed through, not from enemies who fought this phase (rule 2.75, 2.54.4)
+    from simulator.games.vikings.movement import _infiltration
+    final = ch["hex"], ch.get("front")
+    for (rear, front), to in zip(steps[:-1], path[:-1]):
+        ch["hex"], ch["front"] = rear, front
+        _infiltration(board, state, ctx, ch, to, ships, after_combat=True)
+        if not alive(ch):
+            break
+    if alive(ch):
+        ch["hex"], ch["front"] = final
+    landed = ships.get(ch["hex"])
+    ch["ship"], ch["slot"] = landed if landed else (None, None)
+    if not alive(ch):
+        return
     if ctype(ch).troop == "berserker" and state["combat"]["round"] > 1 and not _enemy_adjacent(board, state, ch):
         ch["frenzy"] = False
         ctx.emit("berserk", f"{ch['name']} ends his advance out of contact and calms down", "VK 3.1", pieces=[cid])

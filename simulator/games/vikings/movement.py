@@ -183,11 +183,17 @@ def _threatens(board: Board, enemy: Char, hex_: str, ships: dict[str, tuple[str,
 
 
 def _infiltration(board: Board, state: State, ctx: Context, ch: Char, hex_: str,
-                  ships: dict[str, tuple[str, int]]) -> None:
-    """Roll table 8.9 once for each enemy able to attack the hex the character passes through."""
+                  ships: dict[str, tuple[str, int]], after_combat: bool = False) -> None:
+    """Roll table 8.9 once for each enemy able to attack the hex the character passes through.
+
+    ``after_combat``: a retreat or an advance after combat; enemies who took part in a combat
+    this phase then cause no roll (rule 2.54 item 4, note to table 8.8).
+    """
     t = tables()["infiltration"]
     for enemy in sorted(state["chars"].values(), key=lambda c: c["id"]):
         if enemy["side"] == ch["side"] or not _threatens(board, enemy, hex_, ships):
+            continue
+        if after_combat and enemy.get("engaged"):
             continue
         mod = _mod(ch, t["mover"]) + _mod(enemy, t["blocker"])
         die = ctx.dice.d10(f"infiltration of {ch['name']} past {enemy['name']}")
@@ -356,7 +362,8 @@ def clear_bodies(board: Board, state: State, ctx: Context, a: Char, b: Char, src
              + (" where they sink" if sink else ""), "VK 2.52", pieces=[a["id"], b["id"]])
 
 
-def help_aboard(board: Board, state: State, ctx: Context, helper: Char, helped: Char, to: str) -> None:
+def help_aboard(board: Board, state: State, ctx: Context | None, helper: Char, helped: Char, to: str,
+                dry: bool = False) -> None:
     """Rule 4.83.1: a friend who has not moved, next to both, hauls a character short of MP onto a
     boat hex; the helped character ends his move there and the helper does not move this phase
     (the digest's reading of the benefit)."""
@@ -391,11 +398,40 @@ def help_aboard(board: Board, state: State, ctx: Context, helper: Char, helped: 
         raise IllegalAction(b.reason, b.rule) from None
     if cost <= helped["mp"]:
         raise IllegalAction(f"{helped['name']} has the {cost} MP to climb aboard himself", rule)
+    if dry:
+        return
     helped["hex"] = to
     helped["ship"], helped["slot"] = ships[to]
     helped["duty"] = None
     helped["mp"] = 0
     helped["steps"] = helped.get("steps", 0) + 1
     helper["mp"] = 0
+    assert ctx is not None
     ctx.emit("help_aboard", f"{helper['name']} helps {helped['name']} aboard at {to}", rule,
              pieces=[helper["id"], helped["id"]])
+
+
+def help_options(board: Board, state: State) -> list[tuple[str, str, str]]:
+    """(helper, helped, boat hex) for every legal ``help_aboard`` now (rule 4.83.1)."""
+    ships = fleet.ship_hexes(board, state)
+    out = []
+    chars = sorted(state["chars"].values(), key=lambda c: c["id"])
+    for helper in chars:
+        if not can_act(state, helper) or helper.get("steps", 0) or helper.get("mounted"):
+            continue
+        near = set(board.neighbours(helper["hex"]))
+        decks = sorted(h for h in near if h in ships)
+        if not decks:
+            continue
+        for helped in chars:
+            if helped is helper or helped["side"] != helper["side"] or helped.get("hex") not in near:
+                continue
+            for to in decks:
+                if ships.get(helped["hex"], (None,))[0] == ships[to][0]:
+                    continue
+                try:
+                    help_aboard(board, state, None, helper, helped, to, dry=True)
+                except IllegalAction:
+                    continue
+                out.append((helper["id"], helped["id"], to))
+    return out

@@ -460,6 +460,9 @@ def _collide(board: Board, state: State, ctx: Any, a: Ship, struck: tuple[str, i
     ctx.emit("collision", f"{a['name']} strikes {b['name']} ({kind.replace('_', '-')}, speeds {va} and {vb}): "
              f"SF {sf} + die {die} = {die + sf}", "VK 4.52", pieces=names, collision=kind, sf=sf, die=die)
     _damage_ship(board, state, ctx, b, struck[1], row, True, "VK 9.6")
+    from simulator.games.vikings.horses import shake_off
+    shake_off(board, state, ctx, b["id"], "is rammed", "VK 4.83.2")
+    shake_off(board, state, ctx, a["id"], "rams another", "VK 4.83.2")
     if kind == "lateral":
         hull = a["damage"].get(str(strike_slot), 0) > 0
         _damage_ship(board, state, ctx, a, strike_slot, max(row - 1, 0), hull, "VK 9.6")
@@ -742,6 +745,8 @@ def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> No
     mover, anchor = (other, own) if fleet.weight(other) <= fleet.weight(own) else (own, other)
     steps = tables()["grapple"]["haul_hexes"][min(len(ropes), 3) - 1]
     done = 0
+    from simulator.games.vikings.horses import shake_off
+    shake_off(board, state, ctx, mover["id"], "is hauled", "VK 4.83.2")
     swung = _swing(board, state, ctx, mover, anchor, ropes)
     for _ in range(0 if swung else steps):
         best = None

@@ -55,6 +55,7 @@ def start_phase(board: Board, state: State, ctx: Context) -> None:
     for ch in state["chars"].values():
         ch["fired"] = False
         ch["move_cap"] = None
+        ch["engaged"] = False
         if ch["side"] == side:
             ch.update(attacked=False, steps=0, busy=False, frenzy=False, victorious=False, mp=0)
     ctx.emit("phase", f"turn {state['turn']}: {PHASE_NAMES[idx]} ({side}) - offensive fire", "VK 2.2")
@@ -160,14 +161,18 @@ def _end_player_step(board: Board, state: State, ctx: Context) -> None:
                 ch["fired"] = False
         ctx.emit("step", f"{side} movement (the other side may shoot defensively)", "VK 2.2")
     elif step == "move":
-        for ch in state["chars"].values():
-            if ch.get("carrying"):
-                carried = state["chars"][ch["carrying"]]
-                carried["hex"] = ch["hex"]
-                carried["carried_by"] = None
-                ch["carrying"] = None
-                ctx.emit("carry", f"{ch['name']} puts {carried['name']} down", "VK 2.53", pieces=[ch["id"]])
+        _drop_carried(state, ctx)
+        if stationary_targets(board, state, first_only=True):
+            state["step"] = "stationary_fire"
+            state["active"] = other(state, side)
+            ctx.emit("step", f"{other(state, side)} may shoot defensively at characters that did not move",
+                     "VK 2.33")
+            return
         state["step"] = "combat"
+        ctx.emit("step", f"{side} combat", "VK 2.2")
+    elif step == "stationary_fire":
+        state["step"] = "combat"
+        state["active"] = side
         ctx.emit("step", f"{side} combat", "VK 2.2")
     elif step == "combat":
         from simulator.games.vikings import melee
@@ -179,6 +184,38 @@ def _end_player_step(board: Board, state: State, ctx: Context) -> None:
         from simulator.games.vikings import shipwork
         shipwork.mark_contacts(board, state)
         next_phase(board, state, ctx)
+
+
+def _drop_carried(state: State, ctx: Context) -> None:
+    """At the end of movement carriers lay down the stunned they carry (rule 2.53)."""
+    for ch in state["chars"].values():
+        if ch.get("carrying"):
+            carried = state["chars"][ch["carrying"]]
+            carried["hex"] = ch["hex"]
+            carried["carried_by"] = None
+            ch["carrying"] = None
+            ctx.emit("carry", f"{ch['name']} puts {carried['name']} down", "VK 2.53", pieces=[ch["id"]])
+
+
+def stationary_targets(board: Board, state: State, first_only: bool = False) -> list[tuple[str, str]]:
+    """(archer, target) pairs for defensive fire at the phasing side's characters that did not move
+    (rule 2.33: allowed once the mover declares he will not move them, i.e. when he ends movement)."""
+    from simulator.games.vikings import fire
+    from simulator.games.vikings.pieces import hexes_of
+    side = state["phasing"]
+    targets = sorted((c for c in state["chars"].values() if c["side"] == side and alive(c) and c.get("hex")
+                      and not c.get("steps", 0)), key=lambda c: c["id"])
+    out = []
+    for s in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        if s["side"] == side or fire.can_shoot(board, state, s) is not None:
+            continue
+        for t in targets:
+            src, dst = hexes_of(s)[-1], hexes_of(t)[-1]
+            if board.distance(src, dst) <= 50 and fire.line_of_fire(board, state, src, dst, s, t).clear:
+                out.append((s["id"], t["id"]))
+                if first_only:
+                    return out
+    return out
 
 
 def _recover(state: State, ctx: Context, side: str) -> None:

@@ -99,7 +99,11 @@ class VikingsPresentation(Presentation):
             elif ch.get("wall"):
                 facing = ch.get("facing", 0)
             colour = SIDE_COLOURS[ch["side"]] if ch["status"] != "dead" else (90, 90, 90)
+            # a character on foot has no facing (rule 2.55 gives one to riders only); a shield wall's
+            # front (rule 3.2) is drawn as its facing
+            faced = bool(ch.get("mounted") or ch.get("wall"))
             out.append(PieceView(cid, ch["side"], ch["name"], "counter", at, colour, facing=facing,
+                                 has_facing=faced,
                                  label=t.abbrev, values=(str(a), f"({d})" if t.armour else str(d), str(m)),
                                  hexes=(ch["hex"], ch["front"]) if ch.get("mounted") else (),
                                  status=tuple(status), movable=alive(ch), layer=2, stack_index=idx,
@@ -118,7 +122,9 @@ class VikingsPresentation(Presentation):
                     f"{nav['sequence']}", "window": "grapples between sequences", "haul": "hauling"}.get(nav["step"],
                                                                                                    nav["step"])
             return f"{head}: {step} ({state['active']})"
-        step = {"fire": "offensive fire", "move": "movement and defensive fire", "combat": "combat"}[state["step"]]
+        step = {"fire": "offensive fire", "move": "movement and defensive fire",
+                "stationary_fire": f"defensive fire at characters that stayed put ({state['active']})",
+                "combat": "combat"}.get(state["step"], state["step"])
         if state["step"] == "combat" and state["combat"]["round"] > 1:
             step += f" (berserker round {state['combat']['round']})"
         return f"{head} ({state['phasing']}): {step}"
