@@ -157,3 +157,58 @@ def test_bad_campaign_files(tmp_path: Path) -> None:
     plain = Session.new("dragon_rage/esirien-1-fury")
     with pytest.raises(DataError, match="not a campaign game"):
         cp.record_of(plain)
+
+
+def test_next_game_through_the_game_contract() -> None:
+    """Game.next_scenario (the client's "Next game"): finish game 1 through Session, build game 2
+    from the finished state and scenario, start it, and check what was carried forward (DR 4.4)."""
+    from simulator.core.view import force_selections
+    camp = cp.load_campaign(CAMPAIGN)
+    first = play_quiet_game(cp.first_scenario(camp), 1)
+    data = first.game.next_scenario(first.state_data(), first.scenario)
+    assert data is not None and data["force_selection"] == {"mode": "campaign"}
+    rec = data["setup"]["campaign"]
+    assert rec["game"] == 2 and rec["availability"] == {"invader": 65, "defender": 70}
+    assert rec["history"][0]["winner"] == "defender" and rec["history"][0]["gained"] == {"invader": 5, "defender": 10}
+    # the default forces: the campaign file's suggestion for game 2 (legal within 65 / 70 points)
+    game2 = cp.load_campaign(CAMPAIGN).data["games"][1]
+    for side in ("invader", "defender"):
+        assert cp.counts(data["setup"]["forces"][side]) == game2[side]
+    scenario = scenario_from_data(data, "dragon_rage/campaign-2")
+    # the force-selection screen: each player's availability as budget, the game-2 unit cap
+    selections = {sel.player: sel for sel in force_selections(scenario)}
+    assert selections["invader"].budget == 65 and selections["defender"].budget == 70
+    assert selections["invader"].unit_limit == (1, 20) and selections["invader"].rule == "DR 4.3.1"
+    rules = first.game.forces()
+    assert rules.check_forces(scenario, "invader", {"roc": 1, "giant": 3, "trolls": 1}) != []     # 68 > 65
+    chosen = {"invader": {"roc": 1, "giant": 2, "trolls": 3}, "defender": {"hero": 1, "infantry": 12, "archers": 4}}
+    assert not rules.check_forces(scenario, "invader", chosen["invader"])
+    assert not rules.check_forces(scenario, "defender", chosen["defender"])
+    assert rules.check_forces(scenario, "defender", {"infantry": 16, "archers": 4, "militia": 1}) != []  # 21 > 20
+    built = rules.build_scenario(scenario, chosen)
+    assert "force_selection" not in built and built["setup"]["campaign"] == rec
+    second = Session.new(scenario_from_data(built, "dragon_rage/campaign-2"), seed=2)
+    types = sorted(u["type"] for u in second.state["units"].values() if u["side"] == "invader")
+    assert types == ["giant", "giant", "roc", "trolls", "trolls", "trolls"]
+    # played as it is (no screen), game 2 uses the default forces and leads on to game 3
+    second = play_quiet_game(data, 2)
+    third = second.game.next_scenario(second.state_data(), second.scenario)
+    assert third["setup"]["campaign"]["game"] == 3
+    assert third["setup"]["campaign"]["availability"] == {"invader": 70, "defender": 80}
+
+
+def test_next_scenario_is_none_outside_a_campaign_or_before_the_end() -> None:
+    s = Session.new("dragon_rage/esirien-1-fury", seed=1)
+    assert s.game.next_scenario(s.state_data(), s.scenario) is None
+    camp = cp.load_campaign(CAMPAIGN)
+    s = Session.new(scenario_from_data(cp.first_scenario(camp), "dragon_rage/campaign-1"), seed=1)
+    assert s.game.next_scenario(s.state_data(), s.scenario) is None          # not finished yet
+
+
+def test_default_forces_fall_back_to_the_greedy_pick() -> None:
+    camp = cp.load_campaign(CAMPAIGN)
+    rec = {**cp.start(camp), "availability": {"invader": 40, "defender": 30}}
+    inv = cp.default_forces(camp, rec, "invader")          # the suggested 60-point force does not fit 40
+    assert inv != cp.counts(camp.data["games"][0]["invader"])
+    assert not cp.check_force(camp.map, "invader", inv, budget=40, unit_cap=cp.unit_cap(1))
+    assert cp.cost(inv) == 40                               # a dragon: the dearest that fits

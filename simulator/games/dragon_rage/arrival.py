@@ -6,6 +6,7 @@ by monsters, trolls and elementals (DR 2.3, 2.8.9), the T-Rex on a wooden bridge
 from __future__ import annotations
 
 from simulator.core.game import Context
+from simulator.games.dragon_rage import escort
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.units import State, Unit, ground_units_at, is_human, kind, spec
 from simulator.games.dragon_rage.victory import adjust_vp, destroy_vp, end_game
@@ -36,6 +37,7 @@ def entered_hex(state: State, ctx: Context, unit: Unit, hex_: str) -> None:
                  pieces=[unit["id"]], hex=hex_)
         eliminate(state, ctx, unit, "it falls into the river and drowns", "DR 2.11.3.1")
         return
+    escort.entered(state, ctx, unit, hex_)
     _elowyn(state, ctx, unit, hex_)
 
 

@@ -15,6 +15,10 @@ The progress (game number, availability, history) travels inside each generated 
     session = Session.new(scenario_from_data(first_scenario(camp), "dragon_rage/campaign-1"))
     ...play...
     data = next_scenario(camp, session)          # game 2, availability updated
+
+The client's "Next game" goes through ``DragonRage.next_scenario`` -> :func:`linked_next_scenario`
+(the finished state and scenario only), whose result asks for the force-selection screen
+(``force_selection: {mode: campaign}``, see :mod:`.forces`).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from simulator.core.data import Document, load_yaml, parse_yaml, validate
 from simulator.core.errors import DataError
 from simulator.core.game import Outcome
 from simulator.games.dragon_rage.board import board_for
-from simulator.games.dragon_rage.pointbuy import (Choice, check_force, counts, cost, objective_lines,
+from simulator.games.dragon_rage.pointbuy import (Choice, catalogue, check_force, counts, cost, objective_lines,
                                                   placed_entries, pointbuy_data, scenario_data, schemas)
 
 CAMPAIGNS_DIR = ROOT / "scenarios" / "dragon_rage" / "campaign"
@@ -246,9 +250,7 @@ def record_of(session: Any) -> Record:
     rec = session.scenario.setup.get("campaign")
     if rec is None:
         raise DataError(f"scenario {session.scenario.id!r} is not a campaign game (no setup.campaign)")
-    doc = parse_yaml(yaml.safe_dump(_plain(rec)), f"{session.scenario.id}: setup.campaign")
-    validate(doc, schemas()["record"])
-    return _plain(rec)
+    return _checked_record(rec, session.scenario.id)
 
 
 def progress_after(session: Any) -> Record:
@@ -263,6 +265,57 @@ def next_scenario(campaign: Campaign, previous_session: Any, **choices: Any) -> 
     """Scenario data for the game after the one ``previous_session`` finished, availability carried
     forward (DR 4.4). ``choices``: ``invader=``, ``defender=`` forces, ``head_start=`` hexes."""
     return game_scenario(campaign, progress_after(previous_session), **choices)
+
+
+# ------------------------------------------------------------------ linked games (the client)
+def _checked_record(rec: Any, where: str) -> Record:
+    doc = parse_yaml(yaml.safe_dump(_plain(rec)), f"{where}: setup.campaign")
+    validate(doc, schemas()["record"])
+    return _plain(rec)
+
+
+def default_forces(campaign: Campaign, record: Record, side: str) -> dict[str, int]:
+    """The force a side brings to game ``record['game']`` unless its player chooses another:
+    the campaign file's suggested recruitment for that game when it is legal within the side's
+    availability and the game's unit cap (DR 4.3.1), else the greedy pick of the point-buy
+    catalogue (dearest counter that still fits, one at a time) within those limits."""
+    from simulator.core.view import ForceOption, ForceSelection, greedy_forces
+    n = int(record["game"])
+    budget, cap = int(record["availability"][side]), unit_cap(n)
+    suggested = counts(campaign.data["games"][n - 1][side])
+    if not check_force(campaign.map, side, suggested, budget=budget, unit_cap=cap):
+        return suggested
+    selection = ForceSelection(side, side, budget, options=tuple(
+        ForceOption(o.unit_type, o.name, o.cost, o.max) for o in catalogue(campaign.map, side)),
+        unit_limit=(1, cap))
+    return greedy_forces(selection)
+
+
+def linked_next_scenario(state: Mapping[str, Any], scenario: Any) -> dict[str, Any] | None:
+    """``Game.next_scenario`` for Dragon Rage: after a finished campaign game (its scenario
+    carries ``setup.campaign``), the data of the next game with the availability carried
+    forward (DR 4.4), the default forces of :func:`default_forces` and ``force_selection:
+    {mode: campaign}``, so the client lets both players recruit again before it starts.
+    None when the game is no campaign game, is not finished, or was the campaign's last."""
+    rec = scenario.setup.get("campaign")
+    over = state.get("game_over")
+    if rec is None or not over:
+        return None
+    record = after_game(_checked_record(rec, scenario.id), {"winner": over["winner"], "text": over["text"]}, state)
+    campaign = load_campaign(record["campaign"])
+    if is_over(campaign, record):
+        return None
+    forces = {side: default_forces(campaign, record, side) for side in ("invader", "defender")}
+    data = game_scenario(campaign, record, **forces)
+    data["force_selection"] = {"mode": "campaign"}
+    return data
+
+
+def chosen_game_scenario(scenario: Any, invader: Choice, defender: Choice) -> dict[str, Any]:
+    """The campaign game of ``scenario`` (a ``force_selection: {mode: campaign}`` scenario)
+    played with the forces the players chose; raises DataError if a force is illegal."""
+    record = _checked_record(scenario.setup["campaign"], scenario.id)
+    return game_scenario(load_campaign(record["campaign"]), record, invader=invader, defender=defender)
 
 
 def _plain(value: Any) -> Any:

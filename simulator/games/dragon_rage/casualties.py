@@ -26,8 +26,15 @@ def eliminate(state: State, ctx: Context, unit: Unit, why: str, rule: str) -> No
     unit["alive"] = False
     where = unit["hex"]
     ctx.emit("destroyed", f"{unit['id']} is destroyed ({why})", rule, pieces=[unit["id"]], hex=where)
+    if unit.get("escorting"):
+        from simulator.games.dragon_rage.escort import escort_died
+        escort_died(state, ctx, unit)
     if unit["type"] == "elowyn":
-        if state["map_name"] == "nurkott":
+        if unit.get("escort") in state["units"]:
+            state["units"][unit["escort"]]["escorting"] = None
+        if (state["elowyn"] or {}).get("escort_variant"):
+            adjust_vp(state, ctx, 2, "Elowyn has died in the orcs' hands", "DR 2.10.7")
+        elif state["map_name"] == "nurkott":
             if not unit.get("captive"):
                 adjust_vp(state, ctx, -2, "Elowyn died after being freed", "DR 2.10.7")
         else:

@@ -105,8 +105,11 @@ def entrance_open(state: State, board: Board, a: str, b: str) -> bool:
     return bool(info["broken"] or info.get("open"))
 
 
-def melee_block(state: State, a: str, b: str) -> tuple[str, str] | None:
-    """Melee across a wall or into/out of a tower needs a broken or open entrance (DR 2.7.1.3)."""
+def melee_block(state: State, a: str, b: str, attacker: Unit | None = None) -> tuple[str, str] | None:
+    """Melee across a wall or into/out of a tower needs a broken or open entrance (DR 2.7.1.3).
+
+    A sea serpent in the water attacks a tower on the shore without an entrance, but not across
+    a wall hexside (DR 2.11.2.2)."""
     board = board_for(state["map"])
     if a == b:
         return None
@@ -114,11 +117,21 @@ def melee_block(state: State, a: str, b: str) -> tuple[str, str] | None:
         return (f"{a} and {b} are not adjacent", "DR 2.7.1")
     crosses_wall = side_key(a, b) in board.walls and side_key(a, b) not in (state.get("broken_walls") or ())
     tower = (a in board.towers) != (b in board.towers)
+    if tower and not crosses_wall and serpent_at_shore_tower(state, board, attacker, a, b):
+        return None
     if (crosses_wall or tower or board.entrance(a, b)) and not entrance_open(state, board, a, b):
         if crosses_wall or tower:
             return (f"no melee between {a} and {b} across a wall or into/out of a tower without a broken "
                     "or open entrance", "DR 2.7.1.3")
     return None
+
+
+def serpent_at_shore_tower(state: State, board: Board, attacker: Unit | None, a: str, b: str) -> bool:
+    """A sea serpent in a water hex ``a`` next to the tower ``b`` (DR 2.11.2.2)."""
+    from simulator.games.dragon_rage.terrain_rules import water_for
+    if attacker is None or attacker["type"] != "sea_serpent" or b not in board.towers:
+        return False
+    return water_for(state, board, a) is not None
 
 
 def attack_factor(state: State, unit: Unit) -> int:
@@ -152,7 +165,8 @@ def missile_check(state: State, unit: Unit, target_hex: str, target_up: bool, fl
         raise IllegalAction(f"{unit['id']} cannot hit a monster in flight", "DR 2.10.8.1")
     if m.get("needs_los", True):
         through = state["map_name"] == "nurkott" and unit["type"] in ("archers", "goblins")
-        s = sight(state["map"], unit["hex"], target_hex, target_up=target_up, through_own_walls=through)
+        s = sight(state["map"], unit["hex"], target_hex, target_up=target_up, through_own_walls=through,
+                  breaches=tuple(state.get("broken_walls") or ()))
         if not s.clear:
             raise IllegalAction(f"no line of sight: {s.reason}", "DR 2.7.6.2")
     return dist
@@ -210,7 +224,7 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
             dist = missile_check(state, u, target_hex, target_hex in board_for(state["map"]).towers, False)
             cf = missile_cf(u, dist)
         else:
-            block = melee_block(state, u["hex"], target_hex)
+            block = melee_block(state, u["hex"], target_hex, u)
             if block:
                 raise IllegalAction(*block)
             cf = attack_factor(state, u)

@@ -5,10 +5,12 @@ the uncontrolled elemental that moves and attacks on its own.
   every action), when the summoner is attacked (melee, missiles, dragonfire, lightning) or
   when he dies.
 * An uncontrolled ("wild") elemental acts in both players' turns: at the end of every
-  movement phase it moves towards the nearest unit of either side, and at the start of every
-  melee phase it attacks the nearest unit it can reach. Ties go to wizards, then dragons (their
-  belly, from their own hex), heroes, other monsters, the strongest military unit, then a die
-  roll. Its controller can no longer move it or attack with it.
+  movement phase it moves towards the nearest unit of either side (nearness counted in hexes
+  along the ways it can walk, around walls and towers), and at the start of every melee phase
+  it attacks that unit when it can reach it, else the nearest unit it can reach. Ties go to
+  wizards, then dragons (their belly, from their own hex), heroes, other monsters, the
+  strongest military unit, then a die roll. Its controller can no longer move it or attack
+  with it.
 * A controlled elemental that ends its move in a hex with enemy units must attack them in its
   side's next melee phase (the phase cannot end before it did, while such an attack is possible).
 """
@@ -95,11 +97,13 @@ def _candidates(state: State, el: Unit) -> list[Unit]:
             if u["alive"] and u["hex"] is not None and not u.get("flying") and u["id"] != el["id"]]
 
 
-def _pick(state: State, ctx: Context, el: Unit, units: list[Unit], purpose: str) -> Unit | None:
+def _pick(state: State, ctx: Context, el: Unit, units: list[Unit], purpose: str,
+          distance: dict[str, float]) -> Unit | None:
+    """The nearest of ``units`` by ``distance`` (unit id -> hexes), ties by rank then a die roll."""
+    units = [u for u in units if u["id"] in distance]
     if not units:
         return None
-    board = board_for(state["map"])
-    key = {u["id"]: (board.distance(el["hex"], u["hex"]), *_rank(u)) for u in units}
+    key = {u["id"]: (distance[u["id"]], *_rank(u)) for u in units}
     best = min(key.values())
     tied = sorted((u for u in units if key[u["id"]] == best), key=lambda u: u["id"])
     if len(tied) == 1:
@@ -107,13 +111,65 @@ def _pick(state: State, ctx: Context, el: Unit, units: list[Unit], purpose: str)
     return tied[ctx.dice.choice(list(range(len(tied))), purpose)]
 
 
+# ------------------------------------------------------------------- walking distances
+def _field(state: State, el: Unit, starts: list[str], reverse: bool = False) -> dict[str, float]:
+    """Hexes the elemental can walk between ``starts`` and them (any MP, units ignored, walls and
+    terrain obeyed), with the number of hexes. ``reverse``: walking *to* the starts."""
+    from simulator.games.dragon_rage.movement import move_map
+    from simulator.games.dragon_rage.terrain_rules import step_block
+    from simulator.geometry.hexmove import reachable
+    if not starts:
+        return {}
+    board = board_for(state["map"])
+
+    def rule(a: str, b: str) -> float | None:
+        x, y = (b, a) if reverse else (a, b)
+        return 0.0 if step_block(state, board, el, x, y) is None else None
+
+    return dict(reachable(move_map(state["map"]), starts, hexside_rule=rule).cost)
+
+
+def _goals(state: State, el: Unit, target: Unit) -> tuple[list[str], list[str]]:
+    """(hexes where the elemental stands in the target's hex, hexes next to it from which it
+    can attack it). A dragon is attacked in the belly from its own hex only (DR 2.8.9)."""
+    from simulator.games.dragon_rage.combat import melee_block
+    from simulator.games.dragon_rage.terrain_rules import may_end_in
+    board = board_for(state["map"])
+    here = target["hex"]
+    own = [here] if here == el["hex"] or may_end_in(state, board, el, here) is None else []
+    if target["type"] in DRAGONS:
+        return own, []
+    beside = [n for n in board.neighbours[here] if n is not None and n != el["hex"]
+              and may_end_in(state, board, el, n) is None and melee_block(state, n, here) is None]
+    if el["hex"] in board.neighbours[here] and melee_block(state, el["hex"], here) is None:
+        beside.append(el["hex"])
+    return own, beside
+
+
+def walking_distances(state: State, el: Unit, units: list[Unit]) -> dict[str, float]:
+    """How many hexes the elemental must walk to attack each unit (into its hex, or next to it
+    plus one), around walls and towers it cannot cross; units it can never reach are left out."""
+    from_el = _field(state, el, [el["hex"]])
+    out: dict[str, float] = {}
+    for u in units:
+        own, beside = _goals(state, el, u)
+        best = min([from_el[h] for h in own if h in from_el] + [from_el[h] + 1 for h in beside if h in from_el],
+                   default=None)
+        if best is not None:
+            out[u["id"]] = best
+    return out
+
+
 def nearest_unit(state: State, ctx: Context, el: Unit) -> Unit | None:
-    return _pick(state, ctx, el, _candidates(state, el), f"{el['id']} picks among equally near units")
+    units = _candidates(state, el)
+    return _pick(state, ctx, el, units, f"{el['id']} picks among equally near units",
+                 walking_distances(state, el, units))
 
 
 # ----------------------------------------------------------------------------- movement
 def move_wild(state: State, ctx: Context, el: Unit) -> None:
-    """The wild elemental walks as close as it can to the nearest unit (its own hex if reachable)."""
+    """The wild elemental walks as close as it can to the nearest unit (its own hex if reachable),
+    nearness counted along the ways it can walk (DR 2.8.9)."""
     from simulator.games.dragon_rage.arrival import entered_hex
     from simulator.games.dragon_rage.movement import _reach
     if not is_wild(el) or el.get("summoned_turn") == state["turn"]:
@@ -121,7 +177,6 @@ def move_wild(state: State, ctx: Context, el: Unit) -> None:
     target = nearest_unit(state, ctx, el)
     if target is None:
         return
-    board = board_for(state["map"])
     for k in ("mp_used", "move_done"):
         el[k] = 0 if k == "mp_used" else False
     el["road_only"] = False
@@ -131,10 +186,16 @@ def move_wild(state: State, ctx: Context, el: Unit) -> None:
         options = _reach(state, el, None, True)
     finally:
         el["controlled"] = False
-    goal = target["hex"]
-    best = (board.distance(el["hex"], goal), 0.0, el["hex"])
+    own, beside = _goals(state, el, target)
+    to_own = _field(state, el, own, reverse=True)
+    to_beside = _field(state, el, beside, reverse=True)
+
+    def left(h: str) -> float:
+        return min(to_own.get(h, float("inf")), to_beside.get(h, float("inf")) + 1)
+
+    best = (left(el["hex"]), 0.0, el["hex"])
     for h, (cost, _, _) in options.items():
-        cand = (board.distance(h, goal), cost, h)
+        cand = (left(h), cost, h)
         if cand < best:
             best = cand
     el["move_done"] = True
@@ -169,9 +230,14 @@ def _attackable(state: State, el: Unit, u: Unit) -> bool:
 
 
 def _monster_area(state: State, el: Unit, monster: Unit) -> str | None:
-    """The belly from underneath, else the first area (wings, legs, head) it can reach."""
+    """A dragon's belly from underneath (its own hex, DR 2.8.9); for other major monsters the
+    first area (wings, legs, head) it can reach."""
     from simulator.games.dragon_rage.monster_combat import area_reachable_from
-    for area in ("belly", "wings", "legs", "head"):
+    if monster["type"] in DRAGONS:
+        ok = el["hex"] == monster["hex"] and "belly" in monster["damage"] and \
+            not body.area_destroyed(monster, "belly") and area_reachable_from(state, monster, "belly", el["hex"])
+        return "belly" if ok else None
+    for area in ("wings", "legs", "head"):
         if area in monster["damage"] and not body.area_destroyed(monster, area) and \
                 area_reachable_from(state, monster, area, el["hex"]):
             return area
@@ -179,14 +245,17 @@ def _monster_area(state: State, el: Unit, monster: Unit) -> str | None:
 
 
 def attack_wild(state: State, ctx: Context, el: Unit) -> None:
-    """The wild elemental attacks the nearest unit it can reach (melee, CRT for military units)."""
+    """The wild elemental attacks the unit it moved towards when it can reach it, else the
+    nearest it can reach (melee, CRT for military units; DR 2.8.9)."""
     from simulator.games.dragon_rage.casualties import damage_monster
     from simulator.games.dragon_rage.combat import crt_attack, hex_defence
     if not is_wild(el) or el.get("wild_attacked_phase") == (state["turn"], state["phase"]):
         return
     el["wild_attacked_phase"] = [state["turn"], state["phase"]]
     reachable = [u for u in _candidates(state, el) if _attackable(state, el, u)]
-    target = _pick(state, ctx, el, reachable, f"{el['id']} picks whom to attack")
+    chased = [u for u in reachable if u["id"] == el.get("wild_target")]
+    target = chased[0] if chased else _pick(state, ctx, el, reachable, f"{el['id']} picks whom to attack",
+                                            {u["id"]: 0 if u["hex"] == el["hex"] else 1 for u in reachable})
     if target is None:
         return
     cf = attack_cf(el)

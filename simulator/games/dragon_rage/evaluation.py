@@ -24,7 +24,7 @@ from simulator.games.dragon_rage.units import State, Unit, is_major, is_minor, s
 VP_WEIGHT = 0.6
 MATERIAL_WEIGHT = 0.4
 TIME_WEIGHT = 0.3
-APPROACH_WEIGHT = 0.04
+APPROACH_WEIGHT = 0.08
 APPROACH_SCALE = 12.0          # hexes: further than this counts as far as it gets
 
 _CUBES: dict[tuple[int, str], tuple[int, int, int]] = {}

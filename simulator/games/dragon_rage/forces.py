@@ -7,6 +7,10 @@ A scenario asks for it with a top-level ``force_selection`` mapping::
       mode: point_buy        # or planned (DR 3.3.1); the budgets of data/pointbuy.yaml
       objective: 19          # planned only: the designer's VP objective (optional)
 
+A campaign game built by ``campaign.linked_next_scenario`` carries ``mode: campaign``: each
+player recruits with his availability points under the game's unit cap (DR 4.3.1) and the
+chosen forces are turned into the game by ``campaign.game_scenario``.
+
 Its own ``setup.forces`` stay playable (``simulator play`` of the file without the screen,
 scripts) and are the suggested force, which the computer takes in solo play when it is legal.
 Each player (invader, defender) buys from ``pointbuy.catalogue`` in secret (DR 3.3.2: "choose
@@ -24,6 +28,10 @@ from simulator.core.view import ForceOption, ForceProblem, ForceRules, ForceSele
 from simulator.games.dragon_rage import pointbuy
 from simulator.games.dragon_rage.rules_data import rules_data
 
+#: The force-selection mode of a campaign game (DR 4.3.1): budget = the player's availability
+#: points, unit cap by game number; the scenario is rebuilt by ``campaign.game_scenario``.
+CAMPAIGN = "campaign"
+
 GROUPS = {"major_monster": "Major monsters", "minor_monster": "Minor monsters", "character": "Characters",
           "troop": "Troops", "engine": "Siege engines"}
 
@@ -34,6 +42,11 @@ def _settings(scenario: Any) -> dict[str, Any] | None:
         return None
     mode = raw.get("mode", "point_buy")
     modes = pointbuy.pointbuy_data()["modes"]
+    if mode == CAMPAIGN:
+        if not scenario.setup.get("campaign"):
+            raise scenario.error(("force_selection", "mode"),
+                                 "mode 'campaign' needs the campaign progress in setup.campaign (DR 4.3.1)")
+        return {"mode": mode, "objective": None}
     if mode not in modes:
         raise scenario.error(("force_selection", "mode"), f"expected one of {', '.join(modes)}, got {mode!r}")
     if raw.get("objective") is not None and mode != "planned":
@@ -72,14 +85,24 @@ class DragonRageForces(ForceRules):
         settings = _settings(scenario)
         if settings is None or player not in pointbuy.SIDES:
             return None
-        mode = pointbuy.pointbuy_data()["modes"][settings["mode"]]
         units = rules_data().units
         options = tuple(ForceOption(o.unit_type, o.name, o.cost, o.max, group=GROUPS.get(o.kind, o.kind),
                                     values=_values(units[o.unit_type]), rule=o.rule)
                         for o in pointbuy.catalogue(_map_name(scenario), player))
+        name = next((p.get("name", player) for p in scenario.players if p["id"] == player), player.capitalize())
+        if settings["mode"] == CAMPAIGN:
+            from simulator.games.dragon_rage.campaign import unit_cap
+            rec = scenario.setup["campaign"]
+            game, available = int(rec["game"]), int(rec["availability"][player])
+            return ForceSelection(
+                player=player, player_name=name, budget=available, options=options,
+                unit_limit=(1, unit_cap(game)), secret=True, rule="DR 4.3.1",
+                suggested=_suggested(scenario, player),
+                note=f"Campaign game {game} (DR 4.3.1) on {_map_name(scenario).capitalize()}: recruit with your "
+                     f"{available} availability points, at most {unit_cap(game)} units; choose in secret.")
+        mode = pointbuy.pointbuy_data()["modes"][settings["mode"]]
         budget = mode["budget"][player]
         limits = mode.get("defender_units") if player == "defender" else None
-        name = next((p.get("name", player) for p in scenario.players if p["id"] == player), player.capitalize())
         return ForceSelection(
             player=player, player_name=name, budget=budget["max"], budget_min=budget.get("min", 0),
             options=options,
@@ -93,7 +116,13 @@ class DragonRageForces(ForceRules):
         if settings is None:
             return []
         chosen = {k: int(v) for k, v in chosen.items() if v}
-        problems = pointbuy.check_force(_map_name(scenario), player, chosen, mode=settings["mode"])
+        if settings["mode"] == CAMPAIGN:
+            from simulator.games.dragon_rage.campaign import unit_cap
+            rec = scenario.setup["campaign"]
+            problems = pointbuy.check_force(_map_name(scenario), player, chosen,
+                                            budget=int(rec["availability"][player]), unit_cap=unit_cap(int(rec["game"])))
+        else:
+            problems = pointbuy.check_force(_map_name(scenario), player, chosen, mode=settings["mode"])
         return [ForceProblem(p.message, p.rule, _option_of(p.message, chosen)) for p in problems]
 
     def forces_note(self, scenario: Any, player: str, chosen: Mapping[str, int]) -> str:
@@ -101,6 +130,14 @@ class DragonRageForces(ForceRules):
         map_name = _map_name(scenario)
         elowyn = bool(scenario.rules.get("elowyn", False))
         chosen = {k: int(v) for k, v in chosen.items() if v}
+        settings = _settings(scenario) or {}
+        if player == "invader" and settings.get("mode") == CAMPAIGN:
+            game = int(scenario.setup["campaign"]["game"])
+            lines = pointbuy.objective_lines(map_name, chosen, {}, elowyn=elowyn, table="campaign", game=game)
+            calc = " ".join(f"{l.add:+d} ({l.text})" if i else f"{l.add} ({l.text})" for i, l in enumerate(lines))
+            return f"VP objective: {sum(l.add for l in lines)} = {calc} (DR 4.3.2)"
+        if player == "defender" and settings.get("mode") == CAMPAIGN:
+            return f"{sum(chosen.values())} units (DR 4.3.1)"
         if player == "invader":
             lines = pointbuy.objective_lines(map_name, chosen, {}, elowyn=elowyn)
             calc = " ".join(f"{l.add:+d} ({l.text})" if i else f"{l.add} ({l.text})" for i, l in enumerate(lines))
@@ -117,6 +154,9 @@ class DragonRageForces(ForceRules):
             raise DataError(f"{scenario.name} has no force selection")
         forces = {side: {k: int(v) for k, v in chosen_by_player.get(side, {}).items() if v}
                   for side in pointbuy.SIDES}
+        if settings["mode"] == CAMPAIGN:
+            from simulator.games.dragon_rage import campaign
+            return campaign.chosen_game_scenario(scenario, forces["invader"], forces["defender"])
         data = pointbuy.build_scenario(
             _map_name(scenario), forces["invader"], forces["defender"], mode=settings["mode"],
             elowyn=bool(scenario.rules.get("elowyn", False)), objective=settings["objective"],

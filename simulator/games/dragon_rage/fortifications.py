@@ -11,6 +11,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.board import board_for, side_key
+from simulator.games.dragon_rage.doors import break_entrance
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.monster_moves import in_fog
 from simulator.games.dragon_rage.units import (State, Unit, ground_units_at, is_character, is_hero, is_major,
@@ -253,12 +254,7 @@ def _breach(state: State, ctx: Context, unit: Unit, key: str, toward: str, need:
 
 
 def _broken(state: State, ctx: Context, ent: Any, unit: Unit, how: str, rule: str) -> None:
-    state["entrances"][ent.key]["broken"] = True
-    ctx.emit("entrance_broken", f"the {ent.feature.replace('_', ' ')} {ent.key} is broken"
-                                f"{' (' + how + ')' if how else ''}", rule, pieces=[unit["id"]], hexside=ent.key)
-    building = board_for(state["map"]).attrs.get(ent.inside or "", {})
-    if ent.feature == "door" and building.get("door_house"):
-        destroy_vp(state, ctx, ent.inside, f"breaking the door of {ent.inside}", "DR 2.5.5.1", [unit["id"]])
+    break_entrance(state, ctx, ent, unit, how, rule)
 
 
 def open_entrance(state: State, ctx: Context, unit: Unit, toward: Any) -> None:

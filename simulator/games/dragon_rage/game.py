@@ -64,6 +64,11 @@ class DragonRage(Game):
         return DragonRageForces()
     # --- end hook ---
 
+    def next_scenario(self, state: State, scenario: Scenario) -> dict[str, Any] | None:
+        """The next game of a campaign (DR 4), see ``campaign.linked_next_scenario``."""
+        from simulator.games.dragon_rage.campaign import linked_next_scenario
+        return linked_next_scenario(state, scenario)
+
     def presentation(self) -> Any:
         from simulator.games.dragon_rage.presentation import DragonRagePresentation
         return DragonRagePresentation()

@@ -3,7 +3,8 @@
 wall hexside or any tower hexagon (other than the firer's and target's own) is blocked.
 A firer in a tower sees every hex; a target in a tower or in flight is always seen; a wall
 entrance may be shot through only at the hex directly beyond it; Nurkott archers and goblins
-shoot through the wooden walls of their own hex.
+shoot through the wooden walls of their own hex; a wall breached by a sea serpent (Nurkott,
+DR 2.11.2.2) is a gap in the wall and no longer blocks.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ def obstacles(map_ref: str) -> tuple[HexObstacleMap, tuple[str, ...]]:
     return HexObstacleMap(board.grid, walls=walls, towers=sorted(board.towers)), keys
 
 
-def sight(map_ref: str, a: str, b: str, *, target_up: bool = False, through_own_walls: bool = False) -> Sight:
-    """Can a firer in ``a`` see ``b``? ``target_up``: the target is in a tower or flying."""
+def sight(map_ref: str, a: str, b: str, *, target_up: bool = False, through_own_walls: bool = False,
+          breaches: tuple[str, ...] = ()) -> Sight:
+    """Can a firer in ``a`` see ``b``? ``target_up``: the target is in a tower or flying;
+    ``breaches``: wall hexsides (``"1210/1211"``) broken open, which no longer block (DR 2.11.2.2)."""
     board = board_for(map_ref)
     if a == b:
         return Sight(True, "same hex")
@@ -48,6 +51,7 @@ def sight(map_ref: str, a: str, b: str, *, target_up: bool = False, through_own_
         key = side_key(a, b)
         if key in board.entrances and key in keys:
             ignore.append(keys.index(key))
+    ignore += [keys.index(key) for key in breaches if key in keys]
     if through_own_walls:
         for d, n in board.all_hexsides(a):
             key = side_key(a, n)

@@ -133,7 +133,7 @@ def attack_monster(state: State, ctx: Context, unit: Unit, monster: Unit, area: 
         raise IllegalAction("no melee against a monster in flight", "DR 2.7.2")
     if unit["hex"] != monster["hex"] and board.direction(unit["hex"], monster["hex"]) is None:
         raise IllegalAction(f"{unit['id']} is not in or next to {monster['id']}'s hex", "DR 2.7.2")
-    block = magic_block(state, unit["hex"], monster["hex"]) or melee_block(state, unit["hex"], monster["hex"])
+    block = magic_block(state, unit["hex"], monster["hex"]) or melee_block(state, unit["hex"], monster["hex"], unit)
     if block:
         raise IllegalAction(*block)
     block = elemental_attack_check(state, unit, monster["hex"])

@@ -17,8 +17,9 @@ from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.arrival import entered_hex
 from simulator.games.dragon_rage.board import Board, board_for
 from simulator.games.dragon_rage.combat import crt_attack, hex_defence
+from simulator.games.dragon_rage.doors import break_door_toward, break_faced_door, breaks_doors, closed_door
 from simulator.games.dragon_rage.stacking import PASS, stack_status
-from simulator.games.dragon_rage.terrain_rules import monster_land_block, step_block, water_for
+from simulator.games.dragon_rage.terrain_rules import entrance_block, monster_land_block, step_block, water_for
 from simulator.games.dragon_rage.units import State, Unit, ground_units_at, is_character, is_hero, spec, units_at
 from simulator.games.dragon_rage.victory import destroy_vp
 from simulator.geometry.hexmove import reachable_with_facing
@@ -69,6 +70,16 @@ def walk_step_cost(state: State, unit: Unit, to: str) -> tuple[int, int]:
     return cost, d
 
 
+def walk_block(state: State, board: Board, unit: Unit, a: str, b: str) -> tuple[str, str] | None:
+    """:func:`step_block` for a walking monster: a closed door is no obstacle to an invader's major
+    monster, which breaks it by turning to face it (DR 2.5.5.1)."""
+    block = step_block(state, board, unit, a, b)
+    if block is not None and breaks_doors(unit) and closed_door(state, board, a, b) is not None and \
+            block == entrance_block(state, board, unit, a, b):
+        return None
+    return block
+
+
 def can_walk_now(unit: Unit) -> bool:
     """On the map, grounded, walking (or no mode yet) and with a leg group left."""
     return unit["hex"] is not None and not unit.get("offmap") and not unit.get("flying") and \
@@ -108,7 +119,7 @@ def walk_reach(state: State, unit: Unit) -> dict[str, tuple[int, list[str], bool
     whirls = {w["hex"] for w in state["whirlwinds"]}
 
     def step(a: str, f: int, b: str, d: int) -> float | None:
-        if step_block(state, board, unit, a, b) is not None:
+        if walk_block(state, board, unit, a, b) is not None:
             return None
         return 1 + max(0, turn_steps(f, d) - 1) + (b in whirls) + (a in whirls)
 
@@ -135,10 +146,11 @@ def walk(state: State, ctx: Context, unit: Unit, path: list[Any]) -> None:
     _mode(unit, "walk", TURN_RULE)
     if body.walk_mp(unit) == 0:
         raise IllegalAction(f"{unit['id']} has no leg group left and cannot walk", "DR 2.12.1.7.3")
+    break_faced_door(state, ctx, unit)
     for i, to in enumerate(path):
         last = i == len(path) - 1
         cost, d = walk_step_cost(state, unit, to)
-        block = step_block(state, board, unit, unit["hex"], to)
+        block = walk_block(state, board, unit, unit["hex"], to)
         if block:
             raise IllegalAction(block[0], block[1])
         enemies = [u for u in ground_units_at(state, to) if u["side"] != unit["side"]]
@@ -163,6 +175,7 @@ def walk(state: State, ctx: Context, unit: Unit, path: list[Any]) -> None:
         if enemies and not last and unit["mp_used"] + cost >= body.walk_mp(unit):
             raise IllegalAction(f"an overrun move may not stop in {to}", "DR 2.4.7.1")
         unit["mp_used"] += cost
+        break_door_toward(state, ctx, unit, to, f"{unit['id']} turns to face it and walks through")
         unit["facing"] = d
         came_from = unit["hex"]
         unit["hex"] = to
@@ -173,6 +186,7 @@ def walk(state: State, ctx: Context, unit: Unit, path: list[Any]) -> None:
         if overrun_attack:
             overrun(state, ctx, unit, to)
         entered_hex(state, ctx, unit, to)
+        break_faced_door(state, ctx, unit)
 
 
 def overrun(state: State, ctx: Context, unit: Unit, hex_: str) -> None:
@@ -206,6 +220,7 @@ def rotate(state: State, ctx: Context, unit: Unit, facing: Any) -> None:
     unit["facing"] = facing
     ctx.emit("rotate", f"{unit['id']} turns to face {board_for(state['map']).grid.directions[facing]} "
                        f"({steps} MP)", TURN_RULE, pieces=[unit["id"]])
+    break_faced_door(state, ctx, unit)
 
 
 def slither(state: State, ctx: Context, unit: Unit, turn: Any) -> None:
@@ -221,12 +236,14 @@ def slither(state: State, ctx: Context, unit: Unit, turn: Any) -> None:
         unit["facing"] = (unit["facing"] + turn) % 6
         ctx.emit("slither", f"{unit['id']} slithers round to face {board.grid.directions[unit['facing']]}",
                  rule, pieces=[unit["id"]])
+        break_faced_door(state, ctx, unit)
         return
     if turn != 0:
         raise IllegalAction("slither 'turn' is 0 (one hex ahead), -1 or 1 (turn in place)", rule)
     to = board.neighbour(unit["hex"], unit["facing"])
     if to is None:
         raise IllegalAction("the hex ahead is off the map", rule)
+    break_faced_door(state, ctx, unit)
     block = step_block(state, board, unit, unit["hex"], to)
     if block:
         raise IllegalAction(block[0], block[1])
@@ -237,6 +254,7 @@ def slither(state: State, ctx: Context, unit: Unit, turn: Any) -> None:
     _left_hex(state, ctx, unit, came)
     ctx.emit("slither", f"{unit['id']} slithers {came} -> {to}", rule, pieces=[unit["id"]])
     destroy_vp(state, ctx, to, f"{unit['id']} slithering in", "DR 2.3", [unit["id"]])
+    break_faced_door(state, ctx, unit)
 
 
 def bound_targets(state: State, unit: Unit) -> list[tuple[str, int, list[str]]]:
@@ -303,6 +321,8 @@ def bound(state: State, ctx: Context, unit: Unit, to: Any) -> None:
     unit["hex"] = to
     _left_hex(state, ctx, unit, start)
     _came_down(state, ctx, unit, to, rule)
+    if unit["alive"]:
+        break_faced_door(state, ctx, unit)
 
 
 def _came_down(state: State, ctx: Context, unit: Unit, hex_: str, rule: str) -> None:
@@ -495,6 +515,7 @@ def enter_map(state: State, ctx: Context, unit: Unit, to: Any, facing: Any) -> N
     unit["mp_used"] += 1
     unit["moved"] = True
     ctx.emit("enter", f"{unit['id']} enters the map at {to}", rule, pieces=[unit["id"]])
+    break_faced_door(state, ctx, unit)
 
 
 def ravage(state: State, ctx: Context, unit: Unit) -> None:

@@ -16,7 +16,8 @@ from simulator.core.game import Context
 from simulator.geometry.hexmove import HexMap as MoveMap
 from simulator.geometry.hexmove import reachable
 from simulator.games.dragon_rage.board import Board, board_for, side_key
-from simulator.games.dragon_rage.stacking import BLOCKED, FREE, PASS, STOP_ONLY, stack_status, status_among
+from simulator.games.dragon_rage.stacking import (BLOCKED, FREE, PASS, STOP_ONLY, on_deck, stack_status,
+                                                  status_among)
 from simulator.games.dragon_rage.terrain_rules import may_end_in, move_class, step_block
 from simulator.games.dragon_rage.units import State, Unit, is_monster, kind, spec
 
@@ -118,6 +119,7 @@ def _reach(state: State, unit: Unit, occupied: dict[str, list[Unit]] | None,
     if unit["hex"] is None:
         return _reach_now(state, board, unit, occ, normal, road, with_paths)
     key = (occ.world, unit["id"], unit["type"], unit["side"], unit["hex"], normal, road, with_paths,
+           unit.get("escorting"),
            occ.near(state, unit["hex"], max(normal, road)))
     found = _REACH_CACHE.get(key)
     if found is None:
@@ -164,6 +166,8 @@ def _reach_now(state: State, board: Board, unit: Unit, occ: Occupancy, normal: i
             cost = r.cost[h] + base
             if h == unit["hex"] or may_end_in(state, board, unit, h) is not None:
                 continue
+            if unit.get("escorting") and h in occ:
+                continue    # Elowyn comes along: the escort ends only in an empty hex (DR 2.10.7)
             if h not in out or cost < out[h][0]:
                 out[h] = (cost, by_road, r.path_to(h) if with_paths else [])
         # a hero may step under a major monster; his move ends there (DR 2.4.4)
@@ -194,7 +198,7 @@ def _stack_sets(state: State, board: Board, unit: Unit,
     if key not in occ.stack_sets:
         sets: tuple[set[str], set[str], set[str]] = (set(), set(), set())
         for h, here in occ.items():
-            st = status_among(unit, here, in_tower=h in board.towers)
+            st = status_among(unit, on_deck(board.terrain[h], unit, here), in_tower=h in board.towers)
             if st == BLOCKED and under_bridge(state, board, unit, h, here):
                 st = FREE
             if st == BLOCKED:
@@ -246,6 +250,7 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
     before = unit["hex"]
     unit["hex"] = to
     from simulator.games.dragon_rage.arrival import entered_hex, left_hex
+    from simulator.games.dragon_rage.escort import escort_moved
     left_hex(state, ctx, unit, before)
     ctx.emit("move", f"{unit['id']} moves {before or 'onto the map'} -> {to} "
                      f"({int(cost)} MP{' by road' if by_road else ''})", "DR 2.4.1",
@@ -253,6 +258,7 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
     for h in (path[1:] if before is not None else path):
         if unit["alive"]:
             entered_hex(state, ctx, unit, h)
+    escort_moved(state, ctx, unit, before, path)
     if kind(unit) == "elemental" and unit["alive"]:
         from simulator.games.dragon_rage.elementals import stopped_on_enemies
         stopped_on_enemies(state, unit)

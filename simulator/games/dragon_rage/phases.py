@@ -15,6 +15,7 @@ from simulator.core.game import Context
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.berserk import berserk_phase
 from simulator.games.dragon_rage.casualties import kill_monster
+from simulator.games.dragon_rage.doors import end_of_movement as doors_end_of_movement
 from simulator.games.dragon_rage.elementals import wild_melee_phase, wild_move_phase
 from simulator.games.dragon_rage.magic import start_of_spell_phase
 from simulator.games.dragon_rage.rules_data import rules_data
@@ -82,6 +83,7 @@ def _finish_phase(state: State, ctx: Context, phase: str) -> None:
     if phase.endswith("move"):
         wild_move_phase(state, ctx)
     if phase == "invader_move":
+        doors_end_of_movement(state, ctx)
         for u in living(state, "invader"):
             hex_ = u.get("on_broken_bridge")
             if hex_ and u["hex"] == hex_ and state["turn"] >= u.get("bridge_deadline", 0):

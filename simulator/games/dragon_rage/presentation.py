@@ -199,7 +199,7 @@ class DragonRagePresentation(Presentation):
             return None
         target = state["units"].get(b) if isinstance(b, str) else None
         up = bool(target and target.get("flying"))
-        s = sight(state["map"], ha, hb, target_up=up)
+        s = sight(state["map"], ha, hb, target_up=up, breaches=tuple(state.get("broken_walls") or ()))
         blockers: tuple[Any, ...] = ()
         if s.blocker:
             blockers = (tuple(s.blocker.split("/")),) if "/" in s.blocker else (s.blocker,)

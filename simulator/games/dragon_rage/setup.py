@@ -16,7 +16,7 @@ from simulator.games.dragon_rage.board import Board, board_for
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.stacking import stack_ok
 from simulator.games.dragon_rage.terrain_rules import monster_land_block, water_for
-from simulator.games.dragon_rage.units import State, is_major, make_unit
+from simulator.games.dragon_rage.units import State, is_human, is_major, make_unit
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -188,9 +188,17 @@ def _place_elowyn(state: State, board: Board, scenario: Scenario, counters: dict
     if start is None:
         raise scenario.error(("rules", "elowyn"), "this map marks no start hex for Elowyn")
     captive = state["map_name"] == "nurkott"
-    side = "invader" if captive else "defender"
+    # Nurkott with no human invader: the orcs hold her and may lead her away (DR 2.10.7)
+    escort = captive and not any(is_human(u) for u in state["units"].values() if u["side"] == "invader")
+    side = "invader" if captive and not escort else "defender"
     uid = "elowyn"
     unit = make_unit(uid, "elowyn", side, start)
     unit["captive"] = captive
     state["units"][uid] = unit
-    state["elowyn"] = {"start": start, "left_start": False, "status": "captive" if captive else "in play"}
+    state["elowyn"] = {"start": start, "left_start": False, "status": "captive" if captive else "in play",
+                       "escort_variant": escort}
+    if escort:
+        from simulator.games.dragon_rage.escort import is_escort_type, start_escort
+        orc = next((u for u in state["units"].values() if u["hex"] == start and is_escort_type(u)), None)
+        if orc is not None:
+            start_escort(state, unit, orc)

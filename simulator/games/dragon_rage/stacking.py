@@ -18,7 +18,17 @@ OVERRUN_MOVERS = ("dragon", "giant", "great_wurm", "wurm", "t_rex")
 
 
 def others_at(state: State, unit: Unit, hex_: str) -> list[Unit]:
-    return [u for u in ground_units_at(state, hex_) if u["id"] != unit["id"]]
+    from simulator.games.dragon_rage.board import board_for
+    others = [u for u in ground_units_at(state, hex_) if u["id"] != unit["id"]]
+    return on_deck(board_for(state["map"]).terrain.get(hex_, ()), unit, others)
+
+
+def on_deck(terrain: tuple[str, ...] | list[str], unit: Unit, others: list[Unit]) -> list[Unit]:
+    """The occupants of a hex that count for stacking ``unit``: on a bridge, a sea serpent in
+    the water below and the units on the deck ignore each other (DR 2.11.2.1), both ways."""
+    if "bridge" not in terrain or unit["type"] == "sea_serpent":
+        return others
+    return [o for o in others if o["type"] != "sea_serpent"]
 
 
 def stack_status(state: State, unit: Unit, hex_: str, in_tower: bool = False) -> str:
