@@ -138,7 +138,8 @@ class DragonRagePresentation(Presentation):
             out.append(PieceView(u["id"], u["side"], s["name"], "counter", u["hex"], colour,
                                  facing=float(u.get("facing", 0)), label=label, values=values, text_colour=text,
                                  status=status, stats=self._stats(u), movable=u["side"] == state["active"],
-                                 layer=1 if u.get("flying") else 0, stack_index=idx))
+                                 layer=1 if u.get("flying") else 0, stack_index=idx,
+                                 has_facing=is_major(u)))
         return out
 
     def _stats(self, u: dict[str, Any]) -> dict[str, Any]:
