@@ -69,3 +69,12 @@ def finish_round(s: Session) -> None:
 
 def kinds(s: Session) -> list[str]:
     return [e.kind for e in s.log]
+
+
+def settle(s: Session) -> None:
+    """Answer open choices (rerolls, Orders, pushes, token placement) with their default, the first
+    legal action; an "attacked" window is answered with no card."""
+    while s.outcome() is None and s.state["pending"] and \
+            s.state["pending"][0]["window"] in ("reroll", "order", "push", "place_objective", "attacked"):
+        w = s.state["pending"][0]["window"]
+        s.apply({"type": "respond", "card": None} if w == "attacked" else s.legal_actions()[0])

@@ -92,6 +92,10 @@ def test_charge_success_aligns_and_rerolls_misses():
     s = session(charge_scenario(), tape=tape)
     s.apply({"type": "charge", "unit": "S1", "target": "L2", "facing": 90})
     s.apply({"type": "respond", "card": None})      # Lannister declines its "attacked" card
+    assert s.state["pending"][0]["window"] == "reroll" and s.state["pending"][0]["default"] == [5, 6]
+    assert s.legal_actions()[0] == {"type": "reroll", "dice": [5, 6]}    # the default: every miss
+    s.apply(s.legal_actions()[0])
+    s.apply({"type": "order", "use": True})          # Lannister Supremacy
     u = s.state["units"]["S1"]
     assert (u["x"], u["y"], u["facing"]) == pytest.approx((24, 23.28, 90))
     assert any(e.kind == "reroll" and "charge bonus" in e.text for e in s.log)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.asoiaf.helpers import kinds, scenario, session, sworn, guards
+from tests.asoiaf.helpers import kinds, scenario, session, settle, sworn, guards
 
 
 def pair(**kw):
@@ -37,8 +37,7 @@ def test_weakened_token_forces_hits_to_be_rerolled():
     assert s.state["units"]["L2"]["conditions"] == ["weakened"]
     assert len(s.state["hands"]["stark"]) == 5
     s.apply({"type": "attack", "unit": "L2", "target": "S1", "attack": 0})
-    if s.state["pending"]:
-        s.apply({"type": "respond", "card": None})
+    settle(s)
     assert s.state["units"]["L2"]["conditions"] == []
     assert s.state["units"]["S1"]["figures"] == 12
     assert s.dice.tape_left == 0
@@ -50,6 +49,7 @@ def test_vulnerable_token_forces_saves_to_be_rerolled():
     assert s.state["units"]["S1"]["conditions"] == ["vulnerable"]
     s.apply({"type": "hold", "unit": "S9"})
     s.apply({"type": "attack", "unit": "L2", "target": "S1", "attack": 0})
+    settle(s)
     assert s.state["units"]["S1"]["figures"] == 12 - 4 - 2
 
 
@@ -62,8 +62,7 @@ def test_panicked_reroll_path():
     s.apply({"type": "claim", "ncu": "stark-N1", "zone": "tactics", "target": "L2", "condition": "panicked"})
     s.apply({"type": "ncu_pass", "ncu": "lannister-N1"})
     s.apply({"type": "attack", "unit": "S1", "target": "L2", "attack": 0})
-    if s.state["pending"]:
-        s.apply({"type": "respond", "card": None})
+    settle(s)
     l2 = s.state["units"]["L2"]
     assert "panicked" not in l2["conditions"]
     assert l2["figures"] == 12 - 7 - 2

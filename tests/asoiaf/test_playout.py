@@ -13,7 +13,7 @@ MODES = sorted(catalogue().modes)
 
 def small(mode: str):
     setup = {
-        "mode": mode, "points": 30, "max_rounds": 3,
+        "mode": mode, "points": 30, "max_rounds": 4 if mode == "storm_of_swords" else 3,
         "armies": {
             "stark": {"faction": "stark", "commander": "20201", "ncus": ["30201"], "units": [
                 {"id": "S1", "card": "10201", "attachment": "20201", "at": [18, 4.5]},
@@ -32,6 +32,7 @@ def small(mode: str):
     if mode == "storm_of_swords":
         for u in setup["armies"]["lannister"]["units"]:
             u["at"][1] = 40
+        setup["armies"]["lannister"]["units"][1]["reserve"] = True     # enters from round 3
     return scenario_from_data({"game": "asoiaf", "name": "playout", "description": "random playout",
                                "players": [{"id": "stark", "name": "Stark"}, {"id": "lannister", "name": "Lannister"}],
                                "setup": setup}, f"asoiaf/playout-{mode}")

@@ -30,6 +30,7 @@ def test_defender_answers_behind_the_hand_over_screen_and_northern_ferocity():
     assert choice is not None and choice.player == "lannister"
     assert any(a == {"type": "respond", "card": "40102"} for _, a in choice.options)
     s.apply({"type": "respond", "card": "40102"})
+    s.apply({"type": "order", "use": False})        # L2 keeps its Lannister Supremacy for later
     assert "weakened" in s.state["units"]["S1"]["conditions"]       # the Lannister card's effect
     # 7 Wounds, then the panic test gets Vicious -2: 1+1-2 -> 0, fails, D3 = 1
     assert s.state["units"]["L2"]["figures"] == 12 - 7 - 1
@@ -108,7 +109,7 @@ def test_fire_and_blood_marked_unit_worth_two():
 
 
 def test_storm_of_swords_defender_wins_at_the_end():
-    s = objective_game("storm_of_swords", [sworn("S1", (24, 8), 90)], [guards("L1", (40, 40))],
+    s = objective_game("storm_of_swords", [sworn("S1", (24, 8), 90)], [dict(guards("L1", (40, 40)), reserve=True)],
                        rounds=1, defender="lannister")
     assert "wall1" in s.state["units"]
     finish_round(s)

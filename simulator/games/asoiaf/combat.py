@@ -1,16 +1,16 @@
 """Resolving Attacks, Panic tests, Condition tokens and destruction (digest §7, §11.4, §11.8, §11.9).
 
-The order of steps follows digest §7 and the trigger windows of §10. Optional choices that
-the rules give a player inside an Attack are decided here by the obvious best play (see
-docs/asoiaf.md "Automatic choices"): the charge bonus rerolls every missed die, and a
-Condition token is spent by its enemy whenever it can change the result.
+The order of steps follows digest §7 and the trigger windows of §10. The choices the rules give
+a player inside an Attack (which dice the charge bonus rerolls, spending the enemy's Condition
+tokens, using Lannister Supremacy) are asked as pending windows; the default offered first is the
+obvious best play.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.asoiaf import modes, space
 from simulator.games.asoiaf.catalogue import Catalogue
@@ -22,19 +22,6 @@ State = dict[str, Any]
 def R(section: str, name: str) -> str:
     """A rule reference in this game's style."""
     return f'ASOIAF "{name}" ({section})'
-
-
-@dataclass
-class AttackSpec:
-    """Everything that shapes one Attack besides the two units."""
-
-    attack: int
-    charge: bool = False
-    disordered: bool = False
-    difficult: bool = False          # the charge crossed or ended in Difficult terrain
-    fortified: bool = False          # the charge crossed or ended in Fortified terrain
-    attacker_card: dict[str, Any] = field(default_factory=dict)
-    defender_card: dict[str, Any] = field(default_factory=dict)
 
 
 def spend_condition(state: State, u: Unit, token: str) -> bool:
@@ -59,28 +46,22 @@ def morale_modifier_total(d1: int, d2: int, mod: int) -> int:
     return max(0, d1 + d2 + mod)
 
 
-def panic_test(state: State, ctx: Context, cat: Catalogue, u: Unit, modifier: int, why: str,
-               extra_on_fail: int = 0) -> bool:
-    """Roll 2D6 + 1D3; fail = the D3 in Wounds (§7.2). Returns True on a pass."""
+def _panic_modifiers(state: State, cat: Catalogue, u: Unit, modifier: int) -> tuple[int, int]:
+    """The 2D6 modifier (terrain, Iron Resolve) and the Wounds Iron Resolve saves on a fail."""
     eff = effects(cat, u)
     mod = modifier + space.morale_terrain_modifier(state, u)
     fewer = 0
     if "iron_resolve" in eff:
         mod += int(eff["iron_resolve"].get("panic_modifier", 1))
         fewer = int(eff["iron_resolve"].get("fewer_panic_wounds", 1))
-    d1, d2 = ctx.dice.d6(f"panic test of {u['id']}"), ctx.dice.d6(f"panic test of {u['id']}")
-    d3 = ctx.dice.d3(f"panic wounds of {u['id']}")
+    return mod, fewer
+
+
+def _panic_outcome(state: State, ctx: Context, cat: Catalogue, u: Unit, d1: int, d2: int, d3: int, mod: int,
+                   fewer: int, why: str, extra_on_fail: int) -> bool:
     total = morale_modifier_total(d1, d2, mod)
-    passed = total >= u["morale"]
-    if passed and "panicked" in u["conditions"]:
-        spend_condition(state, u, "panicked")
-        d1, d2 = ctx.dice.d6(f"panicked reroll of {u['id']}"), ctx.dice.d6(f"panicked reroll of {u['id']}")
-        total = morale_modifier_total(d1, d2, mod)
-        passed = total >= u["morale"]
-        ctx.emit("condition", f"the enemy spends {u['id']}'s Panicked token: the test is rerolled ({d1}+{d2})",
-                 R("11.8", "Condition tokens"), pieces=[u["id"]], unit=u["id"], condition="panicked")
     rule = R("7.2", "Panic test")
-    if passed:
+    if total >= u["morale"]:
         ctx.emit("panic", f"{u['id']} passes a Panic test ({why}): {d1}+{d2}{mod:+d} = {total} vs {u['morale']}+",
                  rule, pieces=[u["id"]], unit=u["id"], passed=True, total=total)
         return True
@@ -90,6 +71,54 @@ def panic_test(state: State, ctx: Context, cat: Catalogue, u: Unit, modifier: in
     apply_wounds(state, ctx, cat, u, n, by_side=None, rule=rule)
     modes.on_failed_panic(state, ctx, u)
     return False
+
+
+def panic_test(state: State, ctx: Context, cat: Catalogue, u: Unit, modifier: int, why: str,
+               extra_on_fail: int = 0) -> bool:
+    """A Panic test outside an Attack: roll 2D6 + 1D3; fail = the D3 in Wounds (§7.2). Returns True
+    on a pass. A pass of a Panicked unit is not final: its enemy is asked (``panic_reroll``
+    window, answered with ``reroll``) whether to spend the token and which dice to reroll (§11.8);
+    the test's outcome follows the answer (:func:`answer_panic`)."""
+    if u.get("structure"):
+        return True
+    mod, fewer = _panic_modifiers(state, cat, u, modifier)
+    d1, d2 = ctx.dice.d6(f"panic test of {u['id']}"), ctx.dice.d6(f"panic test of {u['id']}")
+    d3 = ctx.dice.d3(f"panic wounds of {u['id']}")
+    if morale_modifier_total(d1, d2, mod) >= u["morale"] and "panicked" in u["conditions"]:
+        enemy = next(p for p in state["players"] if p != u["side"])
+        rule = R("11.8", "Condition tokens")
+        ctx.emit("panic", f"{u['id']} rolls {d1}+{d2}{mod:+d} for a Panic test ({why}): a pass unless {enemy} spends "
+                 "its Panicked token", rule, pieces=[u["id"]], unit=u["id"])
+        state["pending"].append({"player": enemy, "window": "panic_reroll", "unit": u["id"], "dice": "panic",
+                                 "why": why, "faces": [d1, d2, d3], "default": [0, 1], "mod": mod, "fewer": fewer,
+                                 "extra": extra_on_fail, "rule": rule})
+        return True
+    return _panic_outcome(state, ctx, cat, u, d1, d2, d3, mod, fewer, why, extra_on_fail)
+
+
+def answer_panic(state: State, ctx: Context, cat: Catalogue, action: dict[str, Any]) -> None:
+    """The enemy's answer to a Panicked unit's pass outside an Attack: ``dice`` positions to
+    reroll (0-1 the 2D6, 2 the D3; [] keeps the token), then the test's outcome (§7.2, §11.8)."""
+    p = state["pending"][0]
+    chosen = action.get("dice", p["default"])
+    if not isinstance(chosen, list) or any(not isinstance(i, int) or isinstance(i, bool) or i not in (0, 1, 2)
+                                           for i in chosen) or len(set(chosen)) != len(chosen):
+        raise IllegalAction("dice must list die positions 0-1 (the 2D6) and 2 (the D3), each once", p["rule"])
+    state["pending"].pop(0)
+    u = state["units"][p["unit"]]
+    if u["destroyed"]:
+        return
+    faces = list(p["faces"])
+    if chosen and "panicked" in u["conditions"]:
+        spend_condition(state, u, "panicked")
+        for i in sorted(chosen):
+            faces[i] = ctx.dice.d3(f"Panicked reroll of {u['id']}") if i == 2 \
+                else ctx.dice.d6(f"Panicked reroll of {u['id']}")
+        ctx.emit("condition", f"{p['player']} spends {u['id']}'s Panicked token: {p['faces']} -> {faces}", p["rule"],
+                 pieces=[u["id"]], unit=u["id"], condition="panicked", dice=sorted(chosen), faces=faces)
+    else:
+        ctx.emit("reroll", f"{p['player']} keeps {u['id']}'s Panicked token", p["rule"], pieces=[u["id"]])
+    _panic_outcome(state, ctx, cat, u, faces[0], faces[1], faces[2], p["mod"], p["fewer"], p["why"], p["extra"])
 
 
 def apply_wounds(state: State, ctx: Context, cat: Catalogue, u: Unit, n: int, by_side: str | None,
@@ -125,15 +154,29 @@ def _saves(faces: list[int], defense: int, mod: int) -> list[bool]:
     return [f == 6 or (f != 1 and min(6, f + mod) >= defense) for f in faces]
 
 
-def resolve_attack(state: State, ctx: Context, cat: Catalogue, att: Unit, dfn: Unit, spec: AttackSpec) -> bool:
-    """Resolve one Attack (§7). Returns True if the defender was destroyed by it."""
-    attack = att["attacks"][spec.attack]
-    melee = attack["range"] == "melee"
-    aeff, deff = effects(cat, att), effects(cat, dfn)
+# -- The Attack as a resumable sequence of steps (§7, §10) -----------------------------------------
+# An Attack is kept in ``state["attack"]`` (plain data) and advanced step by step by
+# :func:`run_attack`. Where a player may choose (the charge-bonus reroll, spending the enemy's
+# Weakened / Vulnerable / Panicked token, using the Order Lannister Supremacy) the run stops with a
+# pending window at the head of ``state["pending"]``; :func:`answer` records the choice and the
+# run goes on. A choice with nothing to choose (no missed die to reroll, no token) is not asked.
+
+def start_attack(state: State, ctx: Context, cat: Catalogue, att: Unit, dfn: Unit, spec: dict[str, Any],
+                 attacker_card: dict[str, Any], defender_card: dict[str, Any]) -> None:
+    """Open an Attack of ``att`` on ``dfn``; ``spec`` carries attack index and charge flags."""
+    attack = att["attacks"][spec["attack"]]
     arc, _ = space.arc_of(dfn, polygon(att))
     kind = space.arc_kind(arc)
     bonus = {"flank": 1, "rear": 2}.get(kind, 0)
-    ac, dc = spec.attacker_card, spec.defender_card
+    aeff = effects(cat, att)
+    keywords = {k for k in ("precision", "sundering", "vicious", "critical_blow") if k in aeff}
+    keywords |= set(attacker_card.get("grant", []))
+    wildfire = attack["name"] == "Wildfire" and "wildfire" in aeff
+    if wildfire:
+        keywords.add("vicious")
+    state["attack"] = dict(spec, attacker=att["id"], defender=dfn["id"], step="countenance", bonus=bonus,
+                           melee=attack["range"] == "melee", keywords=sorted(keywords), wildfire=wildfire,
+                           ac=dict(attacker_card), dc=dict(defender_card), killed=False)
     ctx.emit("attack", f"{att['id']} attacks {dfn['id']} with {attack['name']} ({attack['range']}) "
              f"from its {space.arc_label(arc)}", R("7", "Resolving attacks"),
              pieces=[att["id"], dfn["id"]], attacker=att["id"], defender=dfn["id"], arc=arc)
@@ -141,120 +184,251 @@ def resolve_attack(state: State, ctx: Context, cat: Catalogue, att: Unit, dfn: U
         ctx.emit("bonus", f"{kind} bonus: {dfn['id']} gets -{bonus} to Defense and Panic rolls",
                  R("7.1", "Combat bonuses"), pieces=[dfn["id"]])
 
-    # Before resolving: the Pyromancers' Dreadful Countenance (§18.1).
-    if melee and "dreadful_countenance" in deff:
-        panic_test(state, ctx, cat, att, -ranks_left(dfn), f"Dreadful Countenance of {dfn['id']}")
-        if att["destroyed"]:
+
+def _ask(state: State, player: str, window: str, **data: Any) -> None:
+    state["pending"].insert(0, dict(data, player=player, window=window))
+
+
+def _start_panic(rec: dict[str, Any], unit: str, modifier: int, why: str, then: str, extra: int = 0) -> None:
+    rec["panic"] = {"unit": unit, "modifier": modifier, "why": why, "extra": extra, "then": then}
+    rec["step"] = "panic_roll"
+
+
+def run_attack(state: State, ctx: Context, cat: Catalogue) -> bool:
+    """Advance the Attack in progress; True once it is complete (False: a choice is pending)."""
+    rec = state["attack"]
+    while True:
+        if any(p["window"] in ("reroll", "order") for p in state["pending"]):
             return False
+        att, dfn = state["units"][rec["attacker"]], state["units"][rec["defender"]]
+        step = rec["step"]
+        if step == "done":
+            rec["killed"] = dfn["destroyed"]
+            return True
+        globals()["_step_" + step](state, ctx, cat, rec, att, dfn)
 
-    keywords = {k for k in ("precision", "sundering", "vicious", "critical_blow") if k in aeff}
-    keywords |= set(ac.get("grant", []))
-    wildfire = attack["name"] == "Wildfire" and "wildfire" in aeff
-    no_defense = wildfire
-    if wildfire:
-        keywords.add("vicious")
 
-    # 1-2. Attack dice.
+def _step_countenance(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """Before resolving: the Pyromancers' Dreadful Countenance (§18.1)."""
+    rec["step"] = "roll"
+    if rec["melee"] and "dreadful_countenance" in effects(cat, dfn) and not att.get("structure"):
+        _start_panic(rec, att["id"], -ranks_left(dfn), f"Dreadful Countenance of {dfn['id']}", "roll")
+
+
+def _step_roll(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """Steps 1-2: the Attack dice by ranks left, then the attacker's rerolls (charge bonus, card)."""
+    if att["destroyed"]:
+        rec["step"] = "done"
+        return
+    attack = att["attacks"][rec["attack"]]
     n = attack_dice(att, attack)
-    hit = attack["hit"] - int(ac.get("hit_modifier", 0)) - int(dc.get("hit_modifier", 0))
-    faces = [ctx.dice.d6(f"attack dice of {att['id']}") for _ in range(n)]
-    # 3. Rerolls: attacker first (charge bonus / card), then the defender's side (Weakened).
-    charge_bonus = spec.charge and not spec.disordered and not spec.difficult
-    if charge_bonus or ac.get("reroll_misses"):
-        ok = _hits(faces, hit)
-        redo = [i for i, good in enumerate(ok) if not good]
-        for i in redo:
-            faces[i] = ctx.dice.d6(f"reroll of a missed attack die of {att['id']}")
-        if redo:
-            why = "charge bonus" if charge_bonus else "Tactics card"
-            ctx.emit("reroll", f"{att['id']} rerolls {len(redo)} missed die/dice ({why})",
-                     R("7.1", "Charge bonus") if charge_bonus else R("11.4", "Rerolls"), pieces=[att["id"]])
-    if "weakened" in att["conditions"] and any(_hits(faces, hit)):
-        spend_condition(state, att, "weakened")
-        for i, good in enumerate(_hits(faces, hit)):
-            if good:
-                faces[i] = ctx.dice.d6(f"weakened reroll of {att['id']}")
-        ctx.emit("condition", f"the enemy spends {att['id']}'s Weakened token: its hits are rerolled",
-                 R("11.8", "Condition tokens"), pieces=[att["id"]], unit=att["id"], condition="weakened")
-    ok = _hits(faces, hit)
-    hits = sum(ok)
-    misses = n - hits
-    sixes = sum(1 for f in faces if f == 6)
-    if "critical_blow" in keywords and sixes:
-        hits += sixes
-    precise = min(sixes, hits) if "precision" in keywords else 0
-    ctx.emit("attack_roll", f"{att['id']} rolls {n} dice needing {hit}+: {faces} -> {hits} hit(s)",
-             R("7", "Resolving attacks"), pieces=[att["id"]], faces=faces, hits=hits)
+    rec["hit"] = attack["hit"] - int(rec["ac"].get("hit_modifier", 0)) - int(rec["dc"].get("hit_modifier", 0))
+    rec["faces"] = [ctx.dice.d6(f"attack dice of {att['id']}") for _ in range(n)]
+    rec["step"] = "weakened"
+    charge_bonus = rec.get("charge") and not rec.get("disordered") and not rec.get("difficult")
+    misses = [i for i, good in enumerate(_hits(rec["faces"], rec["hit"])) if not good]
+    if (charge_bonus or rec["ac"].get("reroll_misses")) and misses:
+        why = "charge bonus" if charge_bonus else "Tactics card"
+        _ask(state, att["side"], "reroll", dice="attack", why=why, faces=list(rec["faces"]), default=misses,
+             unit=att["id"], rule=R("7.1", "Charge bonus") if charge_bonus else R("11.4", "Rerolls"))
 
-    # 4-5. Defense dice.
-    wounds = precise
+
+def _step_weakened(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """Step 3, the enemy's rerolls: it may spend the attacker's Weakened token (§11.8)."""
+    rec["step"] = "defense"
+    good = [i for i, ok in enumerate(_hits(rec["faces"], rec["hit"])) if ok]
+    if "weakened" in att["conditions"] and good:
+        _ask(state, dfn["side"], "reroll", dice="attack", why="Weakened", faces=list(rec["faces"]), default=good,
+             unit=att["id"], rule=R("11.8", "Condition tokens"))
+
+
+def _step_defense(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """Step 4: one Defense die per hit; Precision sixes wound without a die (§7, §7.4)."""
+    faces, kw = rec["faces"], set(rec["keywords"])
+    hits = sum(_hits(faces, rec["hit"]))
+    rec["misses"] = len(faces) - hits
+    sixes = sum(1 for f in faces if f == 6)
+    if "critical_blow" in kw and sixes:
+        hits += sixes
+    precise = min(sixes, hits) if "precision" in kw else 0
+    ctx.emit("attack_roll", f"{att['id']} rolls {len(faces)} dice needing {rec['hit']}+: {faces} -> {hits} hit(s)",
+             R("7", "Resolving attacks"), pieces=[att["id"]], faces=faces, hits=hits)
+    rec["wounds"] = precise
     to_save = hits - precise
-    if no_defense:
-        wounds += to_save
-        ctx.emit("defense", f"{dfn['id']} cannot roll Defense against {attack['name']}", R("18.1", "Wildfire"),
-                 pieces=[dfn["id"]])
-    elif to_save > 0:
-        mod = -bonus - (1 if "sundering" in keywords else 0) + int(dc.get("defense_modifier", 0))
-        if spec.fortified:
-            mod += 1
-        dfaces = [ctx.dice.d6(f"defense dice of {dfn['id']}") for _ in range(to_save)]
-        if "vulnerable" in dfn["conditions"] and any(_saves(dfaces, dfn["defense"], mod)):
-            spend_condition(state, dfn, "vulnerable")
-            for i, good in enumerate(_saves(dfaces, dfn["defense"], mod)):
-                if good:
-                    dfaces[i] = ctx.dice.d6(f"vulnerable reroll of {dfn['id']}")
-            ctx.emit("condition", f"the enemy spends {dfn['id']}'s Vulnerable token: its saves are rerolled",
-                     R("11.8", "Condition tokens"), pieces=[dfn["id"]], unit=dfn["id"], condition="vulnerable")
-        saved = sum(_saves(dfaces, dfn["defense"], mod))
-        wounds += to_save - saved
-        ctx.emit("defense", f"{dfn['id']} rolls {to_save} Defense dice needing {dfn['defense']}+ ({mod:+d}): "
-                 f"{dfaces} -> {saved} blocked", R("7", "Resolving attacks"), pieces=[dfn["id"]],
-                 faces=dfaces, blocked=saved)
+    rec["dfaces"] = []
+    rec["step"] = "wounds"
     if precise:
         ctx.emit("precision", f"Precision: {precise} six(es) wound without Defense dice", R("7.4", "Precision"),
                  pieces=[dfn["id"]])
+    if rec["wildfire"]:
+        rec["wounds"] += to_save
+        ctx.emit("defense", f"{dfn['id']} cannot roll Defense against Wildfire", R("18.1", "Wildfire"),
+                 pieces=[dfn["id"]])
+        return
+    if to_save <= 0:
+        return
+    mod = -rec["bonus"] - (1 if "sundering" in kw else 0) + int(rec["dc"].get("defense_modifier", 0))
+    if rec.get("fortified"):
+        mod += 1
+    rec["dmod"] = mod
+    rec["dfaces"] = [ctx.dice.d6(f"defense dice of {dfn['id']}") for _ in range(to_save)]
+    rec["step"] = "saves"
+    good = [i for i, ok in enumerate(_saves(rec["dfaces"], dfn["defense"], mod)) if ok]
+    if "vulnerable" in dfn["conditions"] and good:
+        _ask(state, att["side"], "reroll", dice="defense", why="Vulnerable", faces=list(rec["dfaces"]), default=good,
+             unit=dfn["id"], rule=R("11.8", "Condition tokens"))
 
-    # 6. Wounds.
-    apply_wounds(state, ctx, cat, dfn, wounds, att["side"], R("7", "Resolving attacks"), att["id"])
 
-    # Jaime's Retaliation / Counterstrike: one automatic hit per miss (§18.5).
-    if melee and "counterstrike" in deff and misses and not att["destroyed"]:
-        automatic_hits(state, ctx, cat, att, misses, dfn["side"], f"Counterstrike of {dfn['id']}",
+def _step_saves(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    saved = sum(_saves(rec["dfaces"], dfn["defense"], rec["dmod"]))
+    rec["wounds"] += len(rec["dfaces"]) - saved
+    ctx.emit("defense", f"{dfn['id']} rolls {len(rec['dfaces'])} Defense dice needing {dfn['defense']}+ "
+             f"({rec['dmod']:+d}): {rec['dfaces']} -> {saved} blocked", R("7", "Resolving attacks"),
+             pieces=[dfn["id"]], faces=rec["dfaces"], blocked=saved)
+    rec["step"] = "wounds"
+
+
+def _step_wounds(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """Steps 6-7: Wounds, Jaime's Retaliation, then the defender's Panic test."""
+    apply_wounds(state, ctx, cat, dfn, rec["wounds"], att["side"], R("7", "Resolving attacks"), att["id"])
+    if rec["melee"] and "counterstrike" in effects(cat, dfn) and rec["misses"] and not att["destroyed"]:
+        automatic_hits(state, ctx, cat, att, rec["misses"], dfn["side"], f"Counterstrike of {dfn['id']}",
                        R("18.5", "Retaliation"))
+    rec["step"] = "after"
+    if dfn["destroyed"]:
+        return
+    if rec["wounds"] == 0:
+        ctx.emit("panic", f"{dfn['id']} suffered no Wounds: it passes its Panic test automatically",
+                 R("7", "Resolving attacks"), pieces=[dfn["id"]], unit=dfn["id"], passed=True)
+        return
+    pmod = -rec["bonus"] - (2 if "vicious" in rec["keywords"] else 0) + int(rec["dc"].get("panic_modifier", 0))
+    extra = ranks_lost(att) if rec["ac"].get("ferocity") else 0
+    _start_panic(rec, dfn["id"], pmod, f"after {att['id']}'s attack", "after", extra)
 
-    # 7. Panic test of the defender.
-    if not dfn["destroyed"]:
-        if wounds == 0:
-            ctx.emit("panic", f"{dfn['id']} suffered no Wounds: it passes its Panic test automatically",
-                     R("7", "Resolving attacks"), pieces=[dfn["id"]], unit=dfn["id"], passed=True)
-        else:
-            pmod = -bonus - (2 if "vicious" in keywords else 0) + int(dc.get("panic_modifier", 0))
-            extra = ranks_lost(att) if ac.get("ferocity") else 0
-            panic_test(state, ctx, cat, dfn, pmod, f"after {att['id']}'s attack", extra_on_fail=extra)
 
-    # 8. Attack completed.
-    if wildfire and not att["destroyed"]:
-        ones = sum(1 for f in faces if f == 1)
+def _step_after(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """Step 8, the attacker's effects first (§11.3): Wildfire's self-Wounds, Northern Ferocity."""
+    rec["step"] = "supremacy"
+    if rec["wildfire"] and not att["destroyed"]:
+        ones = sum(1 for f in rec["faces"] if f == 1)
         if ones:
             apply_wounds(state, ctx, cat, att, ones, None, R("18.1", "Wildfire"))
-    if ac.get("ferocity") and not att["destroyed"] and ranks_lost(att):
+    if rec["ac"].get("ferocity") and not att["destroyed"] and ranks_lost(att):
         apply_wounds(state, ctx, cat, att, ranks_lost(att), None, R("18.6", "Northern Ferocity"))
-    if "lannister_supremacy" in deff and not dfn["destroyed"] and not att["destroyed"] \
-            and "Order: Lannister Supremacy" not in dfn["orders_used"]:
-        dfn["orders_used"].append("Order: Lannister Supremacy")
+    if "lannister_supremacy" in effects(cat, dfn) and not dfn["destroyed"] and not att["destroyed"] \
+            and not att.get("structure") and SUPREMACY not in dfn["orders_used"]:
+        _ask(state, dfn["side"], "order", order=SUPREMACY, unit=dfn["id"], target=att["id"],
+             rule=R("18.2", "Lannister Supremacy"))
+
+
+SUPREMACY = "Order: Lannister Supremacy"
+
+
+def _step_supremacy(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """Then the defender's effects: Lannister Supremacy if its owner used it (§18.2)."""
+    rec["step"] = "conditions"
+    if rec.pop("use_order", False):
+        dfn["orders_used"].append(SUPREMACY)
         r = ranks_left(dfn)
         ctx.emit("order", f"{dfn['id']} uses its Order Lannister Supremacy", R("18.2", "Lannister Supremacy"),
                  pieces=[dfn["id"], att["id"]])
-        panic_test(state, ctx, cat, att, -r, f"Lannister Supremacy of {dfn['id']}", extra_on_fail=r)
-    if dc.get("attacker_condition") and not att["destroyed"]:
-        give_condition(att, dc["attacker_condition"], ctx, "Tactics card", R("9.3", "Tactics cards"))
-    if not melee:
-        for friend in space.alive(state, att["side"]):
-            if dfn["destroyed"]:
-                break
-            if friend["id"] != att["id"] and dfn in space.engaged_with(state, friend):
-                panic_test(state, ctx, cat, friend, 0, f"{att['id']} shot into its melee")
-    return dfn["destroyed"]
+        _start_panic(rec, att["id"], -r, f"Lannister Supremacy of {dfn['id']}", "conditions", r)
+
+
+def _step_conditions(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    if rec["dc"].get("attacker_condition") and not att["destroyed"] and not att.get("structure"):
+        give_condition(att, rec["dc"]["attacker_condition"], ctx, "Tactics card", R("9.3", "Tactics cards"))
+    rec["friends"] = [] if rec["melee"] else [f["id"] for f in space.alive(state, att["side"])
+                                              if f["id"] != att["id"] and not f.get("structure")
+                                              and dfn in space.engaged_with(state, f)]
+    rec["step"] = "shot_into_melee"
+
+
+def _step_shot_into_melee(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit,
+                          dfn: Unit) -> None:
+    """Shooting into a melee: each friend engaged with the target tests after the Attack (§6.5.1)."""
+    rec["step"] = "done"
+    while rec["friends"] and not dfn["destroyed"]:
+        fid = rec["friends"].pop(0)
+        f = state["units"][fid]
+        if not f["destroyed"] and dfn in space.engaged_with(state, f):
+            _start_panic(rec, fid, 0, f"{att['id']} shot into its melee", "shot_into_melee")
+            return
+
+
+def _step_panic_roll(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    """A Panic test inside the Attack: 2D6 + 1D3; a pass may be rerolled by the enemy's Panicked spend."""
+    p = rec["panic"]
+    u = state["units"][p["unit"]]
+    rec["step"] = "panic_result"
+    if u["destroyed"]:
+        p["skip"] = True
+        return
+    mod, fewer = _panic_modifiers(state, cat, u, p["modifier"])
+    p["mod"], p["fewer"] = mod, fewer
+    p["dice"] = [ctx.dice.d6(f"panic test of {u['id']}"), ctx.dice.d6(f"panic test of {u['id']}"),
+                 ctx.dice.d3(f"panic wounds of {u['id']}")]
+    if "panicked" in u["conditions"] and morale_modifier_total(p["dice"][0], p["dice"][1], mod) >= u["morale"]:
+        enemy = att["side"] if u["side"] == dfn["side"] else dfn["side"]
+        _ask(state, enemy, "reroll", dice="panic", why="Panicked", faces=list(p["dice"]), default=[0, 1],
+             unit=u["id"], rule=R("11.8", "Condition tokens"))
+
+
+def _step_panic_result(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
+    p = rec.pop("panic")
+    rec["step"] = p["then"]
+    if p.get("skip"):
+        return
+    u = state["units"][p["unit"]]
+    d1, d2, d3 = p["dice"]
+    _panic_outcome(state, ctx, cat, u, d1, d2, d3, p["mod"], p["fewer"], p["why"], p["extra"])
+
+
+def answer(state: State, ctx: Context, action: dict[str, Any]) -> None:
+    """A player's answer to a pending ``reroll`` or ``order`` window of the Attack in progress."""
+    p = state["pending"][0]
+    rec = state["attack"]
+    if p["window"] == "order":
+        rec["use_order"] = bool(action.get("use", True))
+        if not rec["use_order"]:
+            ctx.emit("order", f"{p['unit']} does not use {p['order']}", p["rule"], pieces=[p["unit"]])
+        state["pending"].pop(0)
+        return
+    chosen = action.get("dice", p["default"])
+    if not isinstance(chosen, list) or any(not isinstance(i, int) or isinstance(i, bool) for i in chosen):
+        raise IllegalAction("dice must be a list of die positions (0 = the first die)", p["rule"])
+    faces = p["faces"]
+    allowed = set(range(len(faces)))
+    if p["dice"] == "panic":
+        allowed = {0, 1, 2}
+    elif p["why"] in ("charge bonus", "Tactics card"):
+        allowed = set(range(len(faces)))
+    bad = [i for i in chosen if i not in allowed]
+    if bad or len(set(chosen)) != len(chosen):
+        raise IllegalAction(f"die positions {bad or chosen} are not dice of this roll (0 to {len(faces) - 1}, "
+                            "each once)", p["rule"])
+    state["pending"].pop(0)
+    unit = state["units"][p["unit"]]
+    if not chosen:
+        ctx.emit("reroll", f"{p['player']} rerolls nothing ({p['why']})", p["rule"], pieces=[unit["id"]])
+        return
+    if p["why"] in ("Weakened", "Vulnerable", "Panicked"):
+        spend_condition(state, unit, p["why"].lower())
+    new = list(faces)
+    for i in sorted(chosen):
+        new[i] = ctx.dice.d3(f"{p['why']} reroll of {unit['id']}") if p["dice"] == "panic" and i == 2 \
+            else ctx.dice.d6(f"{p['why']} reroll of {unit['id']}")
+    if p["dice"] == "attack":
+        rec["faces"] = new
+    elif p["dice"] == "defense":
+        rec["dfaces"] = new
+    else:
+        rec["panic"]["dice"] = new
+    spent = f"spends {unit['id']}'s {p['why']} token: " if p["why"] in ("Weakened", "Vulnerable", "Panicked") else ""
+    ctx.emit("reroll" if not spent else "condition",
+             f"{p['player']} {spent}rerolls {len(chosen)} {p['dice']} dice ({p['why']}): {faces} -> {new}",
+             p["rule"], pieces=[unit["id"]], unit=unit["id"], dice=sorted(chosen), faces=new,
+             **({"condition": p["why"].lower()} if spent else {}))
 
 
 def automatic_hits(state: State, ctx: Context, cat: Catalogue, u: Unit, n: int, by_side: str | None,

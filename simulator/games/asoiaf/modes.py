@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.asoiaf import space
 from simulator.games.asoiaf.catalogue import catalogue
@@ -86,27 +87,99 @@ def take(state: State, ctx: Context, u: Unit, ob: dict[str, Any], verb: str) -> 
 
 
 def drop(state: State, ctx: Context, u: Unit, why: str) -> None:
-    """The carried token leaves the unit: an engaged enemy takes it, else it lands 1" behind."""
+    """The carried token leaves the unit: an engaged enemy takes it (the first found at once; with
+    several, the opponent may give it to another, ``take_objective``), else the opponent places it
+    (§16.4-16.5). The default spot (1" behind the tray; Feast, out of contact: the pile centre) is
+    used at once and the opponent is asked (``place_objective``) whether to put it elsewhere."""
     obid = u["objective"]
     if obid is None:
         return
     ob = next(o for o in state["objectives"] if o["id"] == obid)
     u["objective"] = None
     ob["holder"] = None
-    taker = next((e for e in space.engaged_with(state, u) if e["objective"] is None), None) \
-        if not u["destroyed"] else next((e for e in _touching_enemies(state, u) if e["objective"] is None), None)
-    if taker is not None:
-        take(state, ctx, taker, ob, f"takes ({why})")
+    takers = [e["id"] for e in (space.engaged_with(state, u) if not u["destroyed"] else _touching_enemies(state, u))
+              if e["objective"] is None]
+    if takers:
+        take(state, ctx, state["units"][takers[0]], ob, f"takes ({why})")
+        if len(takers) > 1:
+            opponent = next(p for p in state["players"] if p != u["side"])
+            state["pending"].append({"player": opponent, "window": "take_objective", "objective": ob["id"],
+                                     "units": takers, "why": why, "rule": R("16.4", "Carried Objectives")})
         return
-    back = np.array([u["x"], u["y"]]) - space.forward(u["facing"]) * (u["depth"] / 2 + 1.0)
-    w, h = state["table"]
-    ob["x"], ob["y"] = float(min(max(back[0], 1), w - 1)), float(min(max(back[1], 1), h - 1))
-    if ob.get("pile"):
-        pile = next(t for t in state["terrain"] if t["id"] == ob["pile"])
+    pile = next((t for t in state["terrain"] if t["id"] == ob.get("pile")), None) if why.startswith("out of") else None
+    if pile is not None:
         centre = np.array(pile["polygon"]).mean(axis=0)
         ob["x"], ob["y"] = float(centre[0]), float(centre[1])
+        near = {"pile": pile["id"]}
+    else:
+        back = np.array([u["x"], u["y"]]) - space.forward(u["facing"]) * (u["depth"] / 2 + 1.0)
+        w, h = state["table"]
+        ob["x"], ob["y"] = float(min(max(back[0], 1), w - 1)), float(min(max(back[1], 1), h - 1))
+        near = {"tray": polygon(u).tolist()}
     ctx.emit("objective", f"{u['id']} drops Objective {ob['id']} ({why})", R("16.4", "Carried Objectives"),
              pieces=[u["id"]], objective=ob["id"])
+    opponent = next(p for p in state["players"] if p != u["side"])
+    state["pending"].append(dict(near, player=opponent, window="place_objective", objective=ob["id"],
+                                 default=[ob["x"], ob["y"]], rule=R("16.5", "Carried Objectives")))
+
+
+def answer_take(state: State, ctx: Context, p: dict[str, Any], action: dict[str, Any]) -> None:
+    """The opponent's choice of the engaged enemy that claims a dropped token (§16.4, §16.5): the
+    first engaged unit took it at once; ``take_objective`` with another of them moves it there."""
+    uid = action.get("unit")
+    if uid not in p["units"]:
+        raise IllegalAction(f"the token goes to one of the engaged units {', '.join(p['units'])}", p["rule"])
+    state["pending"].pop(0)
+    ob = next(o for o in state["objectives"] if o["id"] == p["objective"])
+    u = state["units"][uid]
+    if ob["holder"] == uid or u["destroyed"] or u["objective"] is not None:
+        return
+    take(state, ctx, u, ob, f"claims instead ({p['why']}, opponent's choice)")
+
+
+def placement_problem(state: State, p: dict[str, Any], x: float, y: float) -> str | None:
+    """Why the token cannot go at (x, y), or None: within 2" of the tray (or touching its corpse
+    pile), on the table, not on Impassable terrain nor on a unit's tray (§16.4-16.5)."""
+    r = radius()
+    w, h = state["table"]
+    if not (r <= x <= w - r and r <= y <= h - r):
+        return "the token must lie on the table"
+    pt = (x, y)
+    if "pile" in p:
+        pile = next(t for t in state["terrain"] if t["id"] == p["pile"])
+        if point_polygon_distance(pt, np.array(pile["polygon"])) > r + 1e-6 and \
+                not points_in_polygon(np.array([pt]), np.array(pile["polygon"]), eps=0.0)[0]:
+            return "the token must touch its corpse pile"
+    elif point_polygon_distance(pt, np.array(p["tray"])) > 2.0 + r + 1e-6:
+        return "the token must lie within 2\" of the unit's tray"
+    for t in state["terrain"]:
+        if "impassable" in t["keywords"] and (point_polygon_distance(pt, np.array(t["polygon"])) < r - 1e-6 or
+                                              points_in_polygon(np.array([pt]), np.array(t["polygon"]), eps=0.0)[0]):
+            return f"the token may not lie on Impassable terrain ({t['name']})"
+    for o in space.alive(state):
+        if point_polygon_distance(pt, polygon(o)) < r - 1e-6 or points_in_polygon(np.array([pt]), polygon(o), eps=0.0)[0]:
+            return f"the token may not lie on {o['id']}'s tray"
+    return None
+
+
+def place_objective(state: State, ctx: Context, p: dict[str, Any], action: dict[str, Any]) -> None:
+    """The opponent's answer to a ``place_objective`` window."""
+    from simulator.core.errors import IllegalAction
+    ob = next(o for o in state["objectives"] if o["id"] == p["objective"])
+    if action.get("objective", ob["id"]) != ob["id"]:
+        raise IllegalAction(f"the pending token is {ob['id']}", p["rule"])
+    x, y = action.get("x", p["default"][0]), action.get("y", p["default"][1])
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (x, y)):
+        raise IllegalAction("x and y must be numbers (inches)", p["rule"])
+    if ob["holder"] is not None:
+        return
+    if [x, y] != p["default"]:
+        why = placement_problem(state, p, float(x), float(y))
+        if why:
+            raise IllegalAction(why, p["rule"])
+    ob["x"], ob["y"] = float(x), float(y)
+    ctx.emit("objective", f"{p['player']} places Objective {ob['id']} at ({ob['x']:.1f}, {ob['y']:.1f})", p["rule"],
+             objective=ob["id"])
 
 
 def _touching_enemies(state: State, u: Unit) -> list[Unit]:

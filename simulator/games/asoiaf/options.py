@@ -34,6 +34,10 @@ def legal_actions(state: State) -> list[Action]:
         u = state["units"][uid]
         if u["side"] == me and not u["activated"] and not u["destroyed"] and not u.get("reserve"):
             out += unit_options(state, u)
+        elif u["side"] == me and u.get("reserve") and not u["activated"] and state["round"] >= 3:
+            from simulator.games.asoiaf import deployment
+            out += [{"type": "hold", "unit": uid, "enter": spot} for spot in deployment.reserve_spots(state, u)]
+            out.append({"type": "hold", "unit": uid})
     for n in state["ncus"].values():
         if n["side"] == me and not n["activated"]:
             out += ncu_options(state, n)
@@ -121,6 +125,7 @@ def unit_options(state: State, u: Unit) -> list[Action]:
                 out.append({"type": "retreat", "unit": u["id"], "direction": direction, "distance": d,
                             "facing": u["facing"]})
         return out
+    out += terrain_attack_options(state, u)
     out += move_samples(state, u, spd, "maneuver")
     if not (m.get("carrier_speed") and u["objective"] is not None):
         out += move_samples(state, u, spd, "march")
@@ -209,6 +214,13 @@ def ncu_options(state: State, n: dict[str, Any]) -> list[Action]:
                     out.append(dict(base, target=u["id"], pivot=a["pivot"], distance=a["distance"],
                                     facing=a["facing"]))
                 break
+    if state["mode"] == "sharp_and_ready":
+        from simulator.games.asoiaf.rules import Asoiaf
+        for uid in Asoiaf._side_holders(state):
+            for z in catalogue().zones:
+                if state["board"][z["id"]] is None:
+                    out.append({"type": "claim", "ncu": n["id"], "zone": z["id"], "target": uid, "replace": True})
+                    break
     if state["mode"] == "here_we_stand":
         used = {m["quadrant"] for m in state["ncus"].values() if m["side"] == side and m["quadrant"] is not None}
         for q in range(4):
@@ -219,6 +231,19 @@ def ncu_options(state: State, n: dict[str, Any]) -> list[Action]:
 
 def pending_options(state: State, p: dict[str, Any]) -> list[Action]:
     w = p["window"]
+    if w in ("reroll", "panic_reroll"):
+        return [{"type": "reroll", "dice": list(p["default"])}, {"type": "reroll", "dice": []}]
+    if w == "take_objective":
+        return [{"type": "take_objective", "unit": uid} for uid in p["units"]]
+    if w == "order":
+        return [{"type": "order", "use": True}, {"type": "order", "use": False}]
+    if w == "push":
+        return push_options(state, p)
+    if w == "place_objective":
+        return objective_options(state, p)
+    if w == "redeploy":
+        from simulator.games.asoiaf import deployment
+        return deployment.options(state, p)
     if w == "attacked":
         return [{"type": "respond", "card": None}] + [{"type": "respond", "card": c}
                                                        for c in _hand(state, p["player"], "attacked")]
@@ -239,3 +264,60 @@ def pending_options(state: State, p: dict[str, Any]) -> list[Action]:
         for a in out[1:]:
             a["type"] = "free_maneuver"
     return out
+
+
+def push_options(state: State, p: dict[str, Any]) -> list[Action]:
+    """The default spot first, then 1" straight back, left or right from where the unit stood."""
+    from simulator.games.asoiaf.rules import Asoiaf
+    u = state["units"][p["unit"]]
+    out: list[Action] = [{"type": "push", "unit": u["id"], "x": p["default"][0], "y": p["default"][1]}]
+    game = Asoiaf()
+    for direction in ("back", "left", "right"):
+        v = moves.direction_vector(u, direction)
+        x, y = round(float(p["origin"][0] + v[0]), 3), round(float(p["origin"][1] + v[1]), 3)
+        a = {"type": "push", "unit": u["id"], "x": x, "y": y}
+        keep = (u["x"], u["y"])
+        try:
+            game._place_pushed(state, _Quiet(), p, a)
+        except IllegalAction:
+            continue
+        finally:
+            moves.place(u, keep[0], keep[1], u["facing"])
+        if [x, y] != p["default"]:
+            out.append(a)
+    return out
+
+
+def objective_options(state: State, p: dict[str, Any]) -> list[Action]:
+    """The default spot first, then a few legal spots around the tray (or on the corpse pile)."""
+    out: list[Action] = [{"type": "place_objective", "objective": p["objective"], "x": p["default"][0],
+                          "y": p["default"][1]}]
+    import numpy as np
+    poly = np.array(state["terrain"][[t["id"] for t in state["terrain"]].index(p["pile"])]["polygon"]) \
+        if "pile" in p else np.array(p["tray"])
+    centre = poly.mean(axis=0)
+    for corner in poly:
+        d = corner - centre
+        n = float(np.hypot(*d)) or 1.0
+        spot = corner + d / n * (0.0 if "pile" in p else 1.5)
+        x, y = round(float(spot[0]), 2), round(float(spot[1]), 2)
+        if modes.placement_problem(state, p, x, y) is None:
+            out.append({"type": "place_objective", "objective": p["objective"], "x": x, "y": y})
+    return out
+
+
+class _Quiet:
+    """A context that swallows events, for trying an answer without logging it."""
+
+    def emit(self, *args: Any, **kw: Any) -> None:
+        return None
+
+
+def terrain_attack_options(state: State, u: Unit) -> list[Action]:
+    """Melee Attack actions against Destructible pieces within 1" (§14.1)."""
+    if not any(a["range"] == "melee" for a in u["attacks"]):
+        return []
+    from simulator.geometry.table import polygon_distance
+    me = polygon(u)
+    return [{"type": "attack_terrain", "unit": u["id"], "terrain": t["id"]}
+            for t in space.terrain_with(state, "destructible") if polygon_distance(me, space.tpoly(t)) <= 1.0]

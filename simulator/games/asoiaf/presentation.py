@@ -111,6 +111,8 @@ class AsoiafPresentation(Presentation):
                 status.append(f"{u['vp_tokens']} VP token(s)")
             if u["destroyed"]:
                 status.append("breached")
+            if u.get("undeployed"):
+                status.append("not deployed")
             out.append(PieceView(
                 id=uid, side=u["side"], name=u["name"], shape="tray", at=to_view(state, (u["x"], u["y"])), colour=colour,
                 facing=facing_to_view(u["facing"]), label=uid, values=(f"{wounds_left(u)}W",), width=u["width"], depth=u["depth"],
@@ -138,6 +140,10 @@ class AsoiafPresentation(Presentation):
     def banner(self, state: State) -> str:
         if state.get("result"):
             return f"Game over - {state['result']['text']}"
+        if state["phase"] == "deployment":
+            what = ("picks the first player" if state["deploy"].get("choosing")
+                    else "deploys a unit (drag it into the deployment area)")
+            return f"{modes.mode(state)['name']} - deployment - {state['active']} {what}"
         vp = ", ".join(f"{p} {v} VP" for p, v in state["vp"].items())
         mode = modes.mode(state)["name"]
         pend = state["pending"]
@@ -156,6 +162,8 @@ class AsoiafPresentation(Presentation):
         if u is None or isinstance(to, str):
             return None
         x, y = to_table(state, to)
+        if state["phase"] == "deployment":
+            return {"type": "deploy", "unit": piece, "x": round(x, 2), "y": round(y, 2), "facing": u["facing"]}
         dist = math.hypot(x - u["x"], y - u["y"])
         facing = round(math.degrees(math.atan2(y - u["y"], x - u["x"])) % 360, 1)
         kind = "march" if abs(facing - u["facing"]) < 0.5 and dist > u["speed"] else "maneuver"
@@ -168,6 +176,8 @@ class AsoiafPresentation(Presentation):
         u = state["units"].get(piece)
         if u is None:
             return None
+        if state["phase"] == "deployment":
+            return {"type": "deploy", "unit": piece, "x": u["x"], "y": u["y"], "facing": facing_to_table(facing)}
         return {"type": "maneuver", "unit": piece, "pivot": u["facing"], "distance": 0,
                 "facing": facing_to_table(facing)}
 

@@ -30,6 +30,15 @@ ACTIONS: dict[str, str] = {
     "free_maneuver": "Unstoppable Momentum: the attacker makes a free Maneuver (pivot, distance, facing)",
     "skip": "decline the pending free pivot or free maneuver (unit)",
     "discard": "Cleanup: discard any Tactics cards from hand (cards: [ids]) before drawing up to 3",
+    "reroll": "choose which dice a reroll takes (dice: [positions], [] = none / keep the token)",
+    "order": "use an Order whose trigger has come (use: true/false), e.g. Lannister Supremacy",
+    "push": "place your unit pushed aside by a charge (unit, x, y: at most 1\" from where it stood)",
+    "place_objective": "place a dropped Objective token (objective, x, y)",
+    "redeploy": "start of round: put a destroyed unit back on the table (unit, x, y, facing)",
+    "attack_terrain": "melee Attack action against a Destructible terrain piece within 1\" (unit, terrain)",
+    "deploy": "deployment phase: put one Combat unit in the own deployment area (unit, x, y, facing)",
+    "take_objective": "choose which of the engaged units claims a dropped Objective token (unit)",
+    "first_player": "after deployment: the player who did not choose its area picks the first player (player)",
 }
 
 
@@ -45,8 +54,21 @@ class Asoiaf(Game):
     # -- set-up -------------------------------------------------------------------------------
     def setup(self, scenario: Scenario, ctx: Context) -> State:
         state = build_state(scenario, ctx)
-        ctx.emit("round", f"Round 1: {state['first_player']} is the first player", R("3", "The game round"))
+        if state["phase"] != "deployment":
+            self._begin(state, ctx)
         return state
+
+    def _begin(self, state: State, ctx: Context) -> None:
+        """Round 1 starts (after set-up, or once the deployment phase is over, §15.5)."""
+        ctx.emit("round", f"Round 1: {state['first_player']} is the first player", R("3", "The game round"))
+        if state["phase"] == "activation" and not self._ready(state, state["active"]):
+            self._next_turn(state, ctx)
+
+    # --- hook (forces.py: army building on screen, §12) ---
+    def forces(self) -> Any:
+        from simulator.games.asoiaf.forces import AsoiafForces
+        return AsoiafForces()
+    # --- end hook ---
 
     def setup_schema(self) -> Mapping[str, Any]:
         return setup_schema()
@@ -101,6 +123,9 @@ class Asoiaf(Game):
         from simulator.games.asoiaf.options import legal_actions
         if state.get("result"):
             return []
+        if state["phase"] == "deployment":
+            from simulator.games.asoiaf import placement
+            return placement.options(state)
         return legal_actions(state)
 
     # -- apply --------------------------------------------------------------------------------
@@ -108,9 +133,12 @@ class Asoiaf(Game):
         if state.get("result"):
             raise IllegalAction("the game is over", R("15.2", "Victory"))
         kind = action["type"]
-        if state.get("pending"):
+        if state["phase"] == "deployment":
+            from simulator.games.asoiaf import placement
+            placement.apply(state, action, ctx, self._begin)
+        elif state.get("pending"):
             self._answer(state, action, ctx)
-        elif kind in ("maneuver", "march", "retreat", "attack", "charge", "hold"):
+        elif kind in ("maneuver", "march", "retreat", "attack", "charge", "hold", "attack_terrain"):
             self._activate_unit(state, action, ctx)
         elif kind in ("claim", "ncu_pass", "place_ncu"):
             self._activate_ncu(state, action, ctx)
@@ -130,13 +158,25 @@ class Asoiaf(Game):
         me = state["active"]
         if u["side"] != me:
             raise IllegalAction(f"{u['id']} belongs to {u['side']}; it is {me}'s turn", R("3.1", "Activation phase"))
-        if u["destroyed"] or u.get("reserve"):
-            raise IllegalAction(f"{u['id']} is not on the table", R("3.1", "Activation phase"))
+        if u["destroyed"] or (u.get("reserve") and "enter" not in action and action["type"] != "hold"):
+            raise IllegalAction(f"{u['id']} is not on the table" + (" (a Reserve unit enters with 'enter': "
+                                "[x, y, facing])" if u.get("reserve") else ""), R("3.1", "Activation phase"))
         if u["activated"]:
             raise IllegalAction(f"{u['id']} has already activated this round", R("3.1", "Activation phase"))
         if u.get("structure") and action["type"] not in ("attack", "hold"):
             raise IllegalAction("a castle wall may only shoot Arrows or take no action", R("16.3", "Castle walls"))
         cat = catalogue()
+        if u.get("reserve") and "enter" not in action:
+            u["activated"] = True
+            ctx.emit("hold", f"{u['id']} stays in Reserve this round", R("16.3", "A Storm of Swords: Reserve"),
+                     pieces=[u["id"]])
+            self._next_turn(state, ctx)
+            return
+        if u.get("reserve"):
+            from simulator.games.asoiaf import deployment
+            deployment.enter_reserve(state, ctx, u, action["enter"])
+        elif "enter" in action:
+            raise IllegalAction(f"{u['id']} is already on the table", R("16.3", "A Storm of Swords: Reserve"))
         state["turn"] = {"player": me, "unit": u["id"], "no_cards": None}
         ctx.emit("activate", f"{me} activates {u['id']} ({u['name']}) for a {action['type']}",
                  R("3.1", "Activation phase"), pieces=[u["id"]], unit=u["id"])
@@ -177,6 +217,8 @@ class Asoiaf(Game):
             for eid in freed:
                 state["pending"].append({"player": state["units"][eid]["side"], "window": "free_pivot", "unit": eid,
                                          "why": "left unengaged by a Retreat", "rule": R("6.4", "Retreat")})
+        elif kind == "attack_terrain":
+            self._attack_terrain(state, ctx, u, action)
         elif kind == "attack":
             self._attack(state, ctx, u, action, attack_card)
             return
@@ -184,6 +226,24 @@ class Asoiaf(Game):
             self._charge(state, ctx, u, action, attack_card, spd)
             return
         self._end_activation(state, ctx, u)
+
+    def _attack_terrain(self, state: State, ctx: Context, u: Unit, action: Action) -> None:
+        """A melee Attack action against a Destructible piece within 1" removes it (§14.1)."""
+        rule = R("14.1", "Destructible")
+        tid = action.get("terrain")
+        piece = next((t for t in state["terrain"] if t["id"] == tid), None)
+        if piece is None:
+            raise IllegalAction(f"no terrain piece {tid!r}", rule)
+        if "destructible" not in piece["keywords"]:
+            raise IllegalAction(f"{piece['name']} ({tid}) is not Destructible", rule)
+        if u.get("structure") or not any(a["range"] == "melee" for a in u["attacks"]):
+            raise IllegalAction(f"{u['id']} has no melee Attack", rule)
+        d = polygon_distance(polygon(u), space.tpoly(piece))
+        if d > 1.0 + 1e-9:
+            raise IllegalAction(f"{piece['name']} ({tid}) is {d:.2f}\" away; it must be within 1\"", rule)
+        state["terrain"].remove(piece)
+        ctx.emit("terrain", f"{u['id']} destroys the {piece['name']} ({tid}): it is removed from the game", rule,
+                 pieces=[u["id"]], unit=u["id"], terrain=tid)
 
     def _dangerous_action(self, state: State, ctx: Context, u: Unit) -> None:
         """Taking an action in Dangerous terrain: 1D3+1 Wounds first (§14.1)."""
@@ -328,8 +388,12 @@ class Asoiaf(Game):
         if difficult:
             ctx.emit("terrain", "the charge crossed Difficult terrain: no charge bonus", R("14.1", "Difficult"))
         modes.after_move(state, ctx, u)
-        self._open_attack(state, ctx, u, target, {"attack": idx, "charge": True, "disordered": disordered,
-                                                  "difficult": difficult, "fortified": fortified, "card": card})
+        spec = {"attack": idx, "charge": True, "disordered": disordered, "difficult": difficult,
+                "fortified": fortified, "card": card}
+        if any(p["window"] == "push" for p in state["pending"]):
+            state["charge_next"] = dict(spec, attacker=u["id"], defender=target["id"])
+            return
+        self._open_attack(state, ctx, u, target, spec)
 
     def _charge_checks(self, state: State, u: Unit, target: Unit, arc: str | None, reach: float, when: str) -> None:
         rule = R("6.6", "Charge")
@@ -352,15 +416,19 @@ class Asoiaf(Game):
                 return
 
     def _push_others(self, state: State, ctx: Context, u: Unit, target: Unit) -> None:
-        """Other enemies the charger touches are moved 1" away by their owner (§6.6 call-out)."""
+        """Other enemies the charger touches are moved 1" away by their owner (§6.6 call-out).
+
+        The default move (straight away from the charger, 1", else 0.5" or 0.25") is made at once;
+        the owner is then asked (``push`` window) and may put the unit elsewhere within that reach."""
         me = polygon(u)
         for e in space.enemies_of(state, u):
             if e["id"] == target["id"] or not space.near(me, polygon(e), space.CONTACT):
                 continue
+            origin = [e["x"], e["y"]]
             away = np.array([e["x"] - u["x"], e["y"] - u["y"]])
             away = away / (np.linalg.norm(away) or 1.0)
             for d in (1.0, 0.5, 0.25):
-                x, y = e["x"] + away[0] * d, e["y"] + away[1] * d
+                x, y = float(e["x"] + away[0] * d), float(e["y"] + away[1] * d)
                 try:
                     space.check_final(state, e, polygon(e, x, y), charge=True)
                 except IllegalAction:
@@ -368,7 +436,35 @@ class Asoiaf(Game):
                 moves.place(e, x, y, e["facing"])
                 ctx.emit("push", f"{e['id']} moves {d:g}\" away from {u['id']} so it is not engaged",
                          R("6.6", "Engaging several enemies"), pieces=[e["id"]], unit=e["id"], x=x, y=y)
+                state["pending"].append({"player": e["side"], "window": "push", "unit": e["id"], "origin": origin,
+                                         "charger": u["id"], "default": [x, y],
+                                         "rule": R("6.6", "Engaging several enemies")})
                 break
+
+    def _place_pushed(self, state: State, ctx: Context, p: dict[str, Any], action: Action) -> None:
+        """The owner's choice where its pushed unit goes: a straight move of at most 1" from where it
+        stood, same facing, legal, and no longer touching the charger (§6.6)."""
+        e = state["units"][p["unit"]]
+        rule = p["rule"]
+        x, y = float(moves.number(action, "x", p["default"][0])), float(moves.number(action, "y", p["default"][1]))
+        d = float(np.hypot(x - p["origin"][0], y - p["origin"][1]))
+        if d > 1.0 + 1e-6:
+            raise IllegalAction(f"a unit pushed aside moves at most 1\" (this is {d:.2f}\")", rule)
+        charger = state["units"][p["charger"]]
+        poly = polygon(e, x, y)
+        if not charger["destroyed"] and space.near(poly, polygon(charger), space.CONTACT):
+            raise IllegalAction(f"{e['id']} would still touch {charger['id']}", rule)
+        old = (e["x"], e["y"])
+        moves.place(e, *p["origin"], e["facing"])
+        try:
+            space.check_final(state, e, poly, charge=True)
+        except IllegalAction:
+            moves.place(e, old[0], old[1], e["facing"])
+            raise
+        moves.place(e, x, y, e["facing"])
+        if [x, y] != p["default"]:
+            ctx.emit("push", f"{e['id']}'s owner places it at ({x:.2f}, {y:.2f})", rule, pieces=[e["id"]],
+                     unit=e["id"], x=x, y=y)
 
     def _open_attack(self, state: State, ctx: Context, u: Unit, target: Unit, spec: dict[str, Any]) -> None:
         """Ask the defender for an "attacked" card behind the hand-over screen, if it has one."""
@@ -391,15 +487,26 @@ class Asoiaf(Game):
         att, dfn = state["units"][spec["attacker"]], state["units"][spec["defender"]]
         cat = catalogue()
         if dfn.get("structure"):
-            killed = self._attack_wall(state, ctx, att, dfn, spec)
-        else:
-            a = combat.AttackSpec(spec["attack"], spec.get("charge", False), spec.get("disordered", False),
-                                  spec.get("difficult", False), spec.get("fortified", False),
-                                  tactics.effect(spec["card"]) if spec.get("card") else {},
-                                  tactics.effect(defender_card) if defender_card else {})
-            killed = combat.resolve_attack(state, ctx, cat, att, dfn, a)
-            if att["attacks"][spec["attack"]]["range"] == "melee":
-                modes.after_melee(state, ctx, att, dfn)
+            self._attack_wall(state, ctx, att, dfn, spec)
+            self._after_attack(state, ctx, att, dfn, spec, False)
+            return
+        combat.start_attack(state, ctx, cat, att, dfn, spec,
+                            tactics.effect(spec["card"]) if spec.get("card") else {},
+                            tactics.effect(defender_card) if defender_card else {})
+        self._drive_attack(state, ctx)
+
+    def _drive_attack(self, state: State, ctx: Context) -> None:
+        """Run the Attack in progress until a choice is pending or it is complete."""
+        if not combat.run_attack(state, ctx, catalogue()):
+            return
+        rec = state.pop("attack")
+        att, dfn = state["units"][rec["attacker"]], state["units"][rec["defender"]]
+        if rec["melee"]:
+            modes.after_melee(state, ctx, att, dfn)
+        self._after_attack(state, ctx, att, dfn, rec, rec["killed"])
+
+    def _after_attack(self, state: State, ctx: Context, att: Unit, dfn: Unit, spec: dict[str, Any],
+                      killed: bool) -> None:
         melee = att["attacks"][spec["attack"]]["range"] == "melee"
         if killed and melee and not att["destroyed"]:
             ctx.emit("momentum", f"Unstoppable Momentum: {att['id']} destroyed {dfn['id']}",
@@ -478,6 +585,9 @@ class Asoiaf(Game):
         if target is not None and (target["destroyed"] or target.get("reserve") or target.get("structure")):
             target = None
         condition = action.get("condition")
+        if action.get("replace"):
+            self._replaced_zone(state, ctx, ncu, z, target)
+            return
         if eff in ("enemy_panic_test", "enemy_condition", "draw_and_condition", "remove_condition", "free_move"):
             if target is None:
                 raise IllegalAction(f"the {z['name']} zone needs a target unit on the table", rule)
@@ -516,13 +626,44 @@ class Asoiaf(Game):
             modes.after_move(state, ctx, target)
         tactics.cersei(state, ctx, ncu, z["id"])
 
+    def _replaced_zone(self, state: State, ctx: Context, ncu: dict[str, Any], z: dict[str, Any],
+                       target: Unit | None) -> None:
+        """Sharp and Ready: the claimed zone's effect may be replaced by 1D3+2 hits on a unit that
+        controls an Objective other than the centre one (§16.7)."""
+        rule = R("16.7", "Sharp and Ready")
+        if state["mode"] != "sharp_and_ready":
+            raise IllegalAction("a zone's effect is replaced only in Sharp and Ready (Dark Wings' Mission "
+                                "swaps need the Mission cards, which are not in the rulebook)", rule)
+        if target is None or target["id"] not in self._side_holders(state):
+            raise IllegalAction("the target must control an Objective other than the centre one", rule)
+        state["board"][z["id"]] = ncu["id"]
+        ncu["zone"] = z["id"]
+        ctx.emit("ncu", f"{ncu['id']} claims the {z['name']} zone and uses Sharp and Ready's effect instead", rule,
+                 side=ncu["side"], zone=z["id"], pieces=[target["id"]])
+        n = ctx.dice.d3("Sharp and Ready arrows") + 2
+        combat.automatic_hits(state, ctx, catalogue(), target, n, None, "arrows (zone effect)", rule)
+        tactics.cersei(state, ctx, ncu, z["id"])
+
+    @staticmethod
+    def _side_holders(state: State) -> list[str]:
+        out = []
+        for i, ob in enumerate(state["objectives"]):
+            u = modes.controller(state, ob) if i != 0 else None
+            if u is not None:
+                out.append(u["id"])
+        return out
+
     # -- pending windows ------------------------------------------------------------------------
+    EXPECTED = {"attacked": ("respond",), "free_pivot": ("free_pivot", "skip"), "momentum": ("free_maneuver", "skip"),
+                "discard": ("discard",), "reroll": ("reroll",), "order": ("order",), "push": ("push",),
+                "place_objective": ("place_objective",), "redeploy": ("redeploy", "skip"),
+                "panic_reroll": ("reroll",), "take_objective": ("take_objective",)}
+
     def _answer(self, state: State, action: Action, ctx: Context) -> None:
         p = state["pending"][0]
         kind = action["type"]
         window = p["window"]
-        expected = {"attacked": ("respond",), "free_pivot": ("free_pivot", "skip"),
-                    "momentum": ("free_maneuver", "skip"), "discard": ("discard",)}[window]
+        expected = self.EXPECTED[window]
         if kind not in expected:
             raise IllegalAction(f"{p['player']} must first answer the pending {window.replace('_', ' ')} "
                                 f"({' or '.join(expected)})", p.get("rule", ""))
@@ -533,6 +674,10 @@ class Asoiaf(Game):
                 tactics.discard_played(state, ctx, p["player"], card, p["attack"]["defender"])
             state["pending"].pop(0)
             self._finish_attack(state, ctx, p["attack"], card)
+            return
+        if window in ("reroll", "order"):
+            combat.answer(state, ctx, action)
+            self._drive_attack(state, ctx)
             return
         if window == "discard":
             cards = action.get("cards") or []
@@ -549,20 +694,45 @@ class Asoiaf(Game):
             if not state["pending"]:
                 self._new_round(state, ctx)
             return
-        u = state["units"][p["unit"]]
-        if action.get("unit", u["id"]) != u["id"]:
-            raise IllegalAction(f"the pending choice is for {u['id']}", p.get("rule", ""))
-        state["pending"].pop(0)
-        if kind == "skip" or u["destroyed"]:
-            ctx.emit("skip", f"{u['id']} does not use its free move", p.get("rule", ""), pieces=[u["id"]])
-        elif kind == "free_pivot":
-            moves.pivot(state, ctx, u, moves.number(action, "facing"), p.get("rule", ""))
+        if window == "redeploy":
+            from simulator.games.asoiaf import deployment
+            deployment.answer(self, state, ctx, p, action)
+            return
+        if window == "panic_reroll":
+            combat.answer_panic(state, ctx, catalogue(), action)
+        elif window == "take_objective":
+            modes.answer_take(state, ctx, p, action)
+        elif window == "place_objective":
+            modes.place_objective(state, ctx, p, action)
+            state["pending"].pop(0)
+        elif window == "push":
+            if action.get("unit", p["unit"]) != p["unit"]:
+                raise IllegalAction(f"the pending choice is for {p['unit']}", p["rule"])
+            self._place_pushed(state, ctx, p, action)
+            state["pending"].pop(0)
+            nxt = state.get("charge_next")
+            if nxt and not any(q["window"] == "push" for q in state["pending"]):
+                state["charge_next"] = None
+                self._open_attack(state, ctx, state["units"][nxt.pop("attacker")],
+                                  state["units"][nxt.pop("defender")], nxt)
+                return
         else:
-            moves.maneuver(state, ctx, u, action, speed(u), R("7", "Unstoppable Momentum"))
-            modes.after_move(state, ctx, u)
+            u = state["units"][p["unit"]]
+            if action.get("unit", u["id"]) != u["id"]:
+                raise IllegalAction(f"the pending choice is for {u['id']}", p.get("rule", ""))
+            state["pending"].pop(0)
+            if kind == "skip" or u["destroyed"]:
+                ctx.emit("skip", f"{u['id']} does not use its free move", p.get("rule", ""), pieces=[u["id"]])
+            elif kind == "free_pivot":
+                moves.pivot(state, ctx, u, moves.number(action, "facing"), p.get("rule", ""))
+            else:
+                moves.maneuver(state, ctx, u, action, speed(u), R("7", "Unstoppable Momentum"))
+                modes.after_move(state, ctx, u)
         if not state["pending"] and state["phase"] == "activation" and state.get("after_pending") == "next_turn":
             state["after_pending"] = None
             self._next_turn(state, ctx)
+        elif not state["pending"] and state["phase"] == "cleanup" and not state.get("result"):
+            self._new_round(state, ctx)
 
     # -- turn and round flow ----------------------------------------------------------------------
     def _end_activation(self, state: State, ctx: Context, u: Unit) -> None:
@@ -579,7 +749,7 @@ class Asoiaf(Game):
         self._next_turn(state, ctx)
 
     def _ready(self, state: State, side: str) -> bool:
-        return any(not u["activated"] and not u["destroyed"] and not u.get("reserve")
+        return any(not u["activated"] and not u["destroyed"] and (not u.get("reserve") or state["round"] >= 3)
                    for u in state["units"].values() if u["side"] == side) or \
             any(not n["activated"] for n in state["ncus"].values() if n["side"] == side)
 
@@ -636,6 +806,8 @@ class Asoiaf(Game):
         state["turn"] = {"player": state["first_player"], "unit": None, "no_cards": None}
         ctx.emit("round", f"Round {state['round']}: {state['first_player']} is the first player",
                  R("3.2", "Cleanup phase"))
+        from simulator.games.asoiaf import deployment
+        deployment.start_of_round(state, ctx, self._order_from_first(state))
         if not self._ready(state, state["active"]):
             self._next_turn(state, ctx)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import numpy as np
@@ -9,7 +10,8 @@ import numpy as np
 from simulator.core.errors import DataError
 from simulator.core.game import Context, State
 from simulator.core.scenario import Scenario
-from simulator.games.asoiaf import modes, space
+from simulator.games.asoiaf import modes, placement, space
+from simulator.games.asoiaf.placement import deployment_zone  # noqa: F401  (re-exported)
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import new_unit, polygon
 from simulator.geometry.table import convex_hull, rect_corners
@@ -20,7 +22,8 @@ CARD = {"type": "string", "pattern": "^[0-9]+$", "x-expected": "a card id in quo
 
 
 def setup_schema() -> Mapping[str, Any]:
-    unit = {"type": "object", "required": ["id", "card", "at"], "additionalProperties": False,
+    # no 'at': placed automatically in the deployment area (placement.auto_place)
+    unit = {"type": "object", "required": ["id", "card"], "additionalProperties": False,
             "properties": {"id": {"type": "string", "minLength": 1}, "card": CARD, "attachment": CARD,
                            "at": POINT, "facing": {"type": "number"}, "reserve": {"type": "boolean"}}}
     army = {"type": "object", "required": ["faction", "commander", "units"], "additionalProperties": False,
@@ -48,20 +51,10 @@ def setup_schema() -> Mapping[str, Any]:
                       "marked": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
                       "defender": {"type": "string"},
                   }},
-        "rules": {"type": "object", "additionalProperties": False, "properties": {}},
+        "rules": {"type": "object", "additionalProperties": False, "properties": {
+            "deployment": {"enum": ["fixed", "players"],
+                           "x-expected": "fixed (the scenario's positions) or players (a deployment phase, 15.4)"}}},
     }
-
-
-def deployment_zone(state: State, side: str) -> tuple[float, float]:
-    """The strip (y0, y1) of ``side``: the first player of the scenario deploys south, at low y
-    (§15.4, §16; table coordinates have y up)."""
-    m = modes.mode(state)
-    w, h = state["table"]
-    depth = m["deployment"]
-    if isinstance(depth, dict):
-        depth = depth["defender"] if side == state["flags"].get("defender") else depth["attacker"]
-    south = side == state["players"][0] if m["scoring"] != "siege" else side != state["flags"].get("defender")
-    return (0.0, depth) if south else (h - depth, h)
 
 
 def build_state(scenario: Scenario, ctx: Context) -> State:
@@ -112,6 +105,8 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         _army(scenario, state, p, armies[p])
     if m["scoring"] == "siege":
         _siege_walls(state, m)
+        _check_reserves(scenario, state)
+    placement.auto_place(state, lambda side, msg: scenario.error(("setup", "armies", side), msg))
     if mode_id == "fire_and_blood":
         marked = setup.get("marked", {})
         for p, ids in marked.items():
@@ -121,17 +116,22 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
                     raise scenario.error(("setup", "marked", p, j), f"{uid!r} is not an enemy unit of {p}")
                 u["marked"] = True
     first = setup.get("first_player")
-    if first is None:
+    interactive = scenario.rules.get("deployment", "fixed") == "players"
+    if first is not None and first not in players:
+        raise scenario.error(("setup", "first_player"), f"{first!r} is not a player ({', '.join(players)})")
+    if interactive:
+        placement.start(state, ctx, first)
+        first = state["active"]          # until the first player is chosen after deployment (15.5)
+    elif first is None:
         while True:
             a, b = ctx.dice.d6(f"first player roll of {players[0]}"), ctx.dice.d6(f"first player roll of {players[1]}")
             if a != b:
                 first = players[0] if a > b else players[1]
                 break
-    elif first not in players:
-        raise scenario.error(("setup", "first_player"), f"{first!r} is not a player ({', '.join(players)})")
     state["first_player"] = first
-    state["active"] = first
-    state["turn"] = {"player": first, "unit": None, "no_cards": None}
+    if not interactive:
+        state["active"] = first
+        state["turn"] = {"player": first, "unit": None, "no_cards": None}
     hands = setup.get("hands", {})
     for p in hands:
         if p not in players:
@@ -170,63 +170,141 @@ def _terrain(scenario: Scenario, path: tuple, t: dict[str, Any], tid: str) -> di
     return {"id": tid, "kind": kind, "name": spec["name"], "keywords": list(spec["keywords"]), "polygon": poly.tolist()}
 
 
-def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> None:
-    """Build one army and check the army-building rules (§12)."""
+RULE_SIZE = 'ASOIAF "Game size" (12.1)'
+RULE_FACTION = 'ASOIAF "Choose a faction" (12.2)'
+RULE_COMMANDER = 'ASOIAF "Choose a Commander" (12.3)'
+RULE_NEUTRAL = 'ASOIAF "Neutral units" (12.4)'
+RULE_DECK = 'ASOIAF "Prepare the Tactics deck" (12.5)'
+RULE_UNITS = 'ASOIAF "Adding units and attachments" (12.6)'
+
+
+@dataclass(frozen=True)
+class ArmyProblem:
+    """One broken army-building rule (§12). ``path`` is relative to the army mapping of the
+    scenario (("units", 2, "attachment")); ``card`` the card the problem is about; ``key`` the
+    kind of problem ("points" for the game-size limit, which force selection shows itself)."""
+
+    path: tuple[str | int, ...]
+    message: str
+    rule: str
+    card: str | None = None
+    key: str = ""
+
+
+def army_problems(army: Mapping[str, Any], limit: int, check_points: bool = True) -> list[ArmyProblem]:
+    """Every army-building problem of ``army`` (a scenario army mapping: faction, commander,
+    units [{card, attachment}], ncus) for a game of ``limit`` points (§12). The one place the
+    army rules live: set-up raises the first, force selection shows them all."""
     cat = catalogue()
-    base = ("setup", "armies", side)
+    out: list[ArmyProblem] = []
     faction = army["faction"]
     commander = army["commander"]
     if commander not in cat.attachments or not cat.attachments[commander].get("commander"):
-        raise scenario.error(base + ("commander",), f"{commander} is not a Commander card")
-    deck = cat.deck_for(faction, commander)
-    missing = sorted({c for c in deck if c not in cat.card_effects})
-    if missing:
-        raise scenario.error(base + ("commander",), "the Tactics deck of this faction and Commander has cards "
-                             f"without effect data ({', '.join(cat.full_name(c) for c in missing)}); "
-                             "add them to data/tactics.yaml")
-    if cat.attachments[commander]["faction"] not in (faction, "neutral"):
-        raise scenario.error(base + ("commander",), f"{cat.full_name(commander)} is not of faction {faction}")
+        out.append(ArmyProblem(("commander",), f"{commander} is not a Commander card", RULE_COMMANDER, commander))
+    else:
+        deck = cat.deck_for(faction, commander)
+        missing = sorted({c for c in deck if c not in cat.card_effects})
+        if missing:
+            out.append(ArmyProblem(("commander",), "the Tactics deck of this faction and Commander has cards "
+                                   f"without effect data ({', '.join(cat.full_name(c) for c in missing)}); "
+                                   "add them to data/tactics.yaml", RULE_DECK, commander))
+        if cat.attachments[commander]["faction"] not in (faction, "neutral"):
+            out.append(ArmyProblem(("commander",), f"{cat.full_name(commander)} is not of faction {faction}",
+                                   RULE_FACTION, commander))
     points = 0
     neutral_points = 0
     characters: set[str] = set()
     cmd_found = False
-    check_dep = scenario.setup.get("check_deployment", True)
     for i, spec in enumerate(army["units"]):
-        path = base + ("units", i)
+        path = ("units", i)
         card_id = spec["card"]
         if card_id not in cat.units:
-            raise scenario.error(path + ("card",), f"unknown Combat unit card {card_id}")
+            out.append(ArmyProblem(path + ("card",), f"unknown Combat unit card {card_id}", RULE_UNITS, card_id))
+            continue
         card = cat.units[card_id]
         if card["faction"] not in (faction, "neutral") or (faction == "neutral" and card["faction"] != "neutral"):
-            raise scenario.error(path + ("card",), f"{card['name']} ({card['faction']}) cannot join a {faction} army")
+            out.append(ArmyProblem(path + ("card",), f"{card['name']} ({card['faction']}) cannot join a {faction} "
+                                   "army", RULE_FACTION, card_id))
         att = spec.get("attachment")
-        cost = card["cost"]
-        for cid, c in ((card_id, card),) + (((att, cat.attachments.get(att)),) if att else ()):
-            if c is None:
-                raise scenario.error(path + ("attachment",), f"unknown attachment card {att}")
+        cost = int(card["cost"])
+        if att and att not in cat.attachments:
+            out.append(ArmyProblem(path + ("attachment",), f"unknown attachment card {att}", RULE_UNITS, att))
+            att = None
+        for cid, c in ((card_id, card),) + (((att, cat.attachments[att]),) if att else ()):
             if c.get("character"):
                 who = c["name"]
                 if who in characters:
-                    raise scenario.error(path, f"{who} is a Character: only one version per army")
+                    out.append(ArmyProblem(path, f"{who} is a Character: only one version per army", RULE_UNITS, cid))
                 characters.add(who)
         if att:
             a = cat.attachments[att]
             if card["tray"] in ("solo", "warmachine"):
-                raise scenario.error(path + ("attachment",), "units on individual trays take no attachments")
-            if a["type"] != card["type"]:
-                raise scenario.error(path + ("attachment",), f"{a['name']} joins {a['type']} units, not {card['type']}")
+                out.append(ArmyProblem(path + ("attachment",), "units on individual trays take no attachments",
+                                       RULE_UNITS, att))
+            elif a["type"] != card["type"]:
+                out.append(ArmyProblem(path + ("attachment",), f"{a['name']} joins {a['type']} units, not "
+                                       f"{card['type']}", RULE_UNITS, att))
             if a["faction"] not in (faction, "neutral"):
-                raise scenario.error(path + ("attachment",), f"{a['name']} is not of faction {faction}")
+                out.append(ArmyProblem(path + ("attachment",), f"{a['name']} is not of faction {faction}",
+                                       RULE_FACTION, att))
             if a.get("commander") and att != commander:
-                raise scenario.error(path + ("attachment",), "only the army's Commander may be a Commander attachment")
+                out.append(ArmyProblem(path + ("attachment",), "only the army's Commander may be a Commander "
+                                       "attachment", RULE_COMMANDER, att))
             cmd_found = cmd_found or att == commander
-            cost += a["cost"]
+            cost += int(a["cost"])
         points += cost
         if card["faction"] == "neutral" and faction != "neutral":
             neutral_points += cost
+    if not cmd_found:
+        out.append(ArmyProblem(("commander",), "the Commander must be attached to one of the army's units",
+                               RULE_COMMANDER, commander))
+    for j, nid in enumerate(army.get("ncus", [])):
+        if nid not in cat.ncus:
+            out.append(ArmyProblem(("ncus", j), f"unknown NCU card {nid}", RULE_UNITS, nid))
+            continue
+        n = cat.ncus[nid]
+        if n["faction"] not in (faction, "neutral"):
+            out.append(ArmyProblem(("ncus", j), f"{n['name']} is not of faction {faction}", RULE_FACTION, nid))
+        points += int(n["cost"])
+        if n["faction"] == "neutral" and faction != "neutral":
+            neutral_points += int(n["cost"])
+    if check_points:
+        if points > limit:
+            out.append(ArmyProblem((), f"the army costs {points} points, more than the game size {limit}",
+                                   RULE_SIZE, key="points"))
+        if neutral_points * 2 > limit:
+            out.append(ArmyProblem((), f"{neutral_points} points of neutral units exceed half the game size "
+                                   f"({limit / 2:g})", RULE_NEUTRAL, key="neutral"))
+    return out
+
+
+def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> None:
+    """Build one army after checking the army-building rules (§12, :func:`army_problems`)."""
+    cat = catalogue()
+    base = ("setup", "armies", side)
+    problems = army_problems(army, scenario.setup["points"], scenario.setup.get("check_points", True))
+    if problems:
+        raise scenario.error(base + problems[0].path, problems[0].message)
+    faction = army["faction"]
+    commander = army["commander"]
+    deck = cat.deck_for(faction, commander)
+    check_dep = scenario.setup.get("check_deployment", True)
+    for i, spec in enumerate(army["units"]):
+        path = base + ("units", i)
+        card_id = spec["card"]
+        att = spec.get("attachment")
         uid = spec["id"]
         if uid in state["units"]:
             raise scenario.error(path + ("id",), f"unit id {uid!r} is used twice")
+        if "at" not in spec:
+            u = new_unit(cat, uid, side, card_id, att, 0.0, 0.0, 90.0)
+            u["reserve"] = bool(spec.get("reserve"))
+            u["auto_place"] = True
+            state["units"][uid] = u
+            state["order"].append(uid)
+            if u["commander"]:
+                state["commander"][side] = uid
+            continue
         u = new_unit(cat, uid, side, card_id, att, spec["at"][0], spec["at"][1],
                      spec.get("facing", 90 if side == state["players"][0] else 270))
         u["reserve"] = bool(spec.get("reserve"))
@@ -239,7 +317,8 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
                 raise scenario.error(path + ("at",), f"the tray must lie wholly inside {side}'s deployment area "
                                      f"(y from {y0:g} to {y1:g})")
         for other in state["units"].values():
-            if space.overlap(polygon(u), polygon(other)):
+            if not u["reserve"] and not other.get("reserve") and not other.get("auto_place") \
+                    and space.overlap(polygon(u), polygon(other)):
                 raise scenario.error(path + ("at",), f"the tray overlaps {other['id']}")
         for t in state["terrain"]:
             if "impassable" in t["keywords"] and space.overlap(polygon(u), np.array(t["polygon"])):
@@ -248,31 +327,28 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
         state["order"].append(uid)
         if u["commander"]:
             state["commander"][side] = uid
-    if not cmd_found:
-        raise scenario.error(base + ("commander",), "the Commander must be attached to one of the army's units")
     for j, nid in enumerate(army.get("ncus", [])):
-        if nid not in cat.ncus:
-            raise scenario.error(base + ("ncus", j), f"unknown NCU card {nid}")
         n = cat.ncus[nid]
-        if n["faction"] not in (faction, "neutral"):
-            raise scenario.error(base + ("ncus", j), f"{n['name']} is not of faction {faction}")
         key = f"{side}-N{j + 1}"
-        points += n["cost"]
-        if n["faction"] == "neutral" and faction != "neutral":
-            neutral_points += n["cost"]
         spec = cat.ability_effects(n["abilities"]).get("playing_the_game")
         state["ncus"][key] = {"id": key, "card": nid, "side": side, "name": cat.full_name(nid), "cost": n["cost"],
                               "activated": False, "zone": None, "quadrant": None,
                               "tokens": int(spec["tokens"]) if spec else 0}
-    limit = scenario.setup["points"]
-    if scenario.setup.get("check_points", True):
-        if points > limit:
-            raise scenario.error(base, f"the army costs {points} points, more than the game size {limit}")
-        if neutral_points * 2 > limit:
-            raise scenario.error(base, f"{neutral_points} points of neutral units exceed half the game size")
     state["decks"][side] = deck
     state["hands"][side] = []
     state["discards"][side] = []
+
+
+def _check_reserves(scenario: Scenario, state: State) -> None:
+    """A Storm of Swords: half the Defender's Combat units, rounded up, start in Reserve (§16.3)."""
+    side = state["flags"]["defender"]
+    units = [u for u in state["units"].values() if u["side"] == side and not u.get("structure")]
+    need = (len(units) + 1) // 2
+    have = sum(1 for u in units if u["reserve"])
+    if have != need:
+        raise scenario.error(("setup", "armies", side, "units"),
+                             f"the Defender has {len(units)} Combat units: {need} of them (half, rounded up) must "
+                             f"start in Reserve ('reserve: true'), not {have} (A Storm of Swords, 16.3)")
 
 
 def _siege_walls(state: State, m: dict[str, Any]) -> None:

@@ -49,7 +49,7 @@ def alive(state: State, side: str | None = None) -> list[Unit]:
     out = []
     for uid in state["order"]:
         u = state["units"][uid]
-        if u["destroyed"] or u.get("reserve"):
+        if u["destroyed"] or u.get("reserve") or u.get("undeployed"):
             continue
         if side is None or u["side"] == side:
             out.append(u)
