@@ -11,14 +11,15 @@ from simulator.core.scenario import scenario_from_data
 def session(units_a: list[dict[str, Any]], units_b: list[dict[str, Any]], *, faction_a: str = "vikings",
             faction_b: str = "anglo_danes", terrain: list[dict[str, Any]] | None = None, tape: list[Any] | None = None,
             mode: str = "full", victory: str = "warlords_fury", turns: int = 6, extra: dict[str, Any] | None = None,
-            seed: int = 0, side_a: dict[str, Any] | None = None, points: int | None = None) -> Session:
+            seed: int = 0, side_a: dict[str, Any] | None = None,
+            side_b: dict[str, Any] | None = None, points: int | None = None) -> Session:
     data = {"format": "scenario/1", "game": "saga", "name": "test", "description": "test",
             "players": [{"id": "A", "name": "A"}, {"id": "B", "name": "B"}], "turns": turns,
             "setup": {"mode": mode, "victory": victory, "table": {"width": 48, "height": 36}, "first_player": "A",
                       "terrain": terrain or [],
                       **({"points": points} if points is not None else {}),
                       "sides": {"A": {"faction": faction_a, "units": units_a, **(side_a or {})},
-                                "B": {"faction": faction_b, "units": units_b}}, **(extra or {})}}
+                                "B": {"faction": faction_b, "units": units_b, **(side_b or {})}}, **(extra or {})}}
     return Session(__import__("simulator.core.registry", fromlist=["get_game"]).get_game("saga"),
                    scenario_from_data(data, "saga/test"), seed, tape)
 

@@ -74,7 +74,7 @@ def place_units(units: list[dict[str, Any]], zones: list[list[list[float]]], wid
     placed = [list(c) for c in occupied]
     out: list[list[float]] = []
     for u in units:
-        count = 1 if u["class"] in ("warlord", "baggage") else int(u["figures"])
+        count = 1 if u["class"] == "baggage" else int(u.get("figures", 1))
         diameter = diameter_of(u)
         columns = int(u.get("columns", min(count, 4)))
         where = None

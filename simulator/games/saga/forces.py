@@ -39,7 +39,7 @@ from simulator.core.errors import DataError
 from simulator.core.view import ForceOption, ForceProblem, ForceRules, ForceSelection, basic_force_problems
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.deployment import DeploymentError, place_units
-from simulator.games.saga.setup import diameter_of, layout, unit_figures, unit_problems, warband_problems, weapon_of
+from simulator.games.saga.setup import brothers, diameter_of, layout, unit_figures, unit_problems, warband_problems, weapon_of
 
 RULE = "SAGA p.35"
 SIZES = (4, 8, 12)
@@ -148,6 +148,8 @@ def chosen_warband(chosen: Mapping[str, int]) -> tuple[list[dict[str, Any]], lis
     units = [warlord]
     rows: list[str | None] = [warlord_rows[0] if warlord_rows else None]
     heroes = [k.removeprefix("hero-") for k, n in chosen.items() if n and k.startswith("hero-")]
+    if len(heroes) == 1 and brothers(heroes[0]):
+        warlord["figures"] = unit_figures(warlord, heroes[0])      # Harold and his brothers (SAGA p.42)
     for key in sorted(chosen, key=_sort_key):
         n = int(chosen[key])
         if n <= 0 or key.startswith(("warlord-", "hero-")):
@@ -308,7 +310,7 @@ def _circles(units: list[dict[str, Any]]) -> list[tuple[float, float, float]]:
     """The bases (x, y, r) of placed unit entries."""
     out = []
     for u in units:
-        count = 1 if u["class"] in ("warlord", "baggage") else int(u["figures"])
+        count = 1 if u["class"] == "baggage" else int(u.get("figures", 1))
         d = diameter_of(u)
         out += [(x, y, d / 2) for x, y in layout(tuple(u["at"]), count, int(u.get("columns", min(count, 4))), d)]
     return out

@@ -20,7 +20,8 @@ from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import movement
 from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, attack_dice_melee, base_armour, clamp_armour,
-                                        exhausted, figure_array, live_units, loss_key, remove_figures, unit_gap)
+                                        exhausted, figure_array, live_units, loss_key, remove_figures, removal_order,
+                                        unit_gap)
 from simulator.geometry.segments import points_in_polygon
 from simulator.geometry.table import circle_gaps, segment_crosses_polyline
 
@@ -52,6 +53,8 @@ def _side(state: State, uid: str, enemy: str | list[str]) -> dict[str, Any]:
     figs = fighting_figures(state, uid, enemy)
     if unit.get("melee_dice_override"):
         dice = unit["melee_dice_override"]
+    elif unit.get("figure_dice"):                     # Harold and his brothers (SAGA p.42)
+        dice = sum(int(unit["figure_dice"][f]) for f in figs)
     else:
         dice = attack_dice_melee(unit, len(figs))
     halved = 0
@@ -337,6 +340,12 @@ def take_hits(state: State, uid: str, hits: int, ctx: Context, source: str, kill
         return 0
     killer = state["units"][killer_unit]["owner"]
     foe_arr = figure_array(state, state["units"][killer_unit]["figures"])
+    if unit["cls"] == "warlord" and len(unit["figures"]) > 1:
+        n = min(hits, len(unit["figures"]) - 1)          # the brothers fall before Harold (SAGA p.42)
+        removed = 0
+        for _ in range(n):
+            removed += _remove_brother(state, uid, ctx, killer, foe_arr)
+        return removed + take_hits(state, uid, hits - n, ctx, source, killer_unit)
     if unit["cls"] == "warlord" or unit.get("baggage"):
         ignored = min(hits, int(unit.get("ignore_hits", 1)))     # Ragnar's Son of Odin: 2 (SAGA p.42)
         hits -= ignored
@@ -388,15 +397,32 @@ def bodyguards(state: State, warlord_uid: str) -> list[str]:
     return [f for _, f in sorted(out)]
 
 
+def _remove_brother(state: State, uid: str, ctx: Context, killer: str, foe_arr: Any) -> int:
+    """One casualty of Harold's unit: a brother, never Harold while a brother lives. If the place
+    the formation rule empties is Harold's, Harold and that brother swap places first (SAGA p.42)."""
+    unit = state["units"][uid]
+    lead = unit["figures"][0]
+    spot = removal_order(state, uid, foe_arr)[0]
+    victim = spot
+    if spot == lead:
+        victim = [f for f in removal_order(state, uid, foe_arr) if f != lead][0]
+        a, b = state["figures"][lead], state["figures"][victim]
+        (a["x"], a["y"]), (b["x"], b["y"]) = (b["x"], b["y"]), (a["x"], a["y"])
+        ctx.emit("casualties", f"{unit['name']} swaps places with {unit['figure_names'].get(victim, victim)} "
+                 "to keep formation", "SAGA p.42", pieces=[lead, victim], unit=uid)
+    return remove_specific(state, victim, ctx, killer)
+
+
 def remove_specific(state: State, fid: str, ctx: Context, killer: str | None) -> int:
     uid = state["figures"][fid]["unit"]
     unit = state["units"][uid]
     unit["figures"].remove(fid)
     del state["figures"][fid]
-    key = loss_key(unit)
+    key = unit.get("figure_vp", {}).get(fid) or loss_key(unit)
     state["losses"][unit["owner"]][key] = state["losses"][unit["owner"]].get(key, 0) + 1
     if killer:
-        state["kills"].setdefault(killer, {})[key] = state["kills"].get(killer, {}).get(key, 0) + 1
+        kills = state["kills"].setdefault(killer, {})
+        kills[key] = kills.get(key, 0) + 1
     ctx.emit("casualties", f"{unit['name']} loses {fid}", "SAGA p.22", pieces=[fid], unit=uid, removed=1)
     return 1
 

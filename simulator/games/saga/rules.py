@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome
 from simulator.core.scenario import Scenario
-from simulator.games.saga import abilities, board, movement, shooting, victory
+from simulator.games.saga import abilities, board, heroes, movement, shooting, victory
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
@@ -41,6 +41,10 @@ ACTIONS: dict[str, str] = {
     "spend_fatigue": "melee step 3 or shooting step 2: discard an enemy fatigue (effect armour_up|armour_down)",
     "ready": "end your part of melee step 3 or shooting step 2",
     "end_turn": "end your Activation Phase",
+    "expert_rider": "melee step 3, Ivo Taillefer mounted: discard dice on activation boxes (dice) for attack and "
+                    "defence dice",
+    "conqueror": "melee step 3, Sven Forkbeard's warband: a unit within S of Sven (for_unit) discards 3 attack dice "
+                 "for +1 armour",
 }
 
 
@@ -82,7 +86,9 @@ class Saga(Game):
             raise IllegalAction("the game is over")
         player = state["active"]
         kind = action["type"]
-        handler = getattr(self, f"_do_{kind}")
+        handler = getattr(self, f"_do_{kind}", None) if kind in ACTIONS else None
+        if handler is None:
+            raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(ACTIONS)})")
         handler(state, player, action, ctx)
 
     @staticmethod
@@ -110,6 +116,7 @@ class Saga(Game):
             w = warlord(state, player)
             hero = cat.swords()["heroes"].get((w or {}).get("hero") or "")
             self._require(bool(hero and hero["raider"]), "only Ragnar Lothbrok, alive, may raid", "SAGA p.42")
+        self._song_of_roland(state, player, ctx)
         board.start_orders(state, player, keep, ctx, raider=raider)
         state["orders_rolled"] = True
         state["sides"][player]["rerolled"] = False
@@ -118,6 +125,20 @@ class Saga(Game):
                 state["free"].append(self._free_entry(u, "The Raider"))
             ctx.emit("orders", f"The Raider: {player} rolled half the dice; every unit gets a free activation",
                      "SAGA p.42")
+
+    @staticmethod
+    def _song_of_roland(state: State, player: str, ctx: Context) -> None:
+        """Taillefer (SAGA p.43): at the start of his turn, before the roll, every friendly unit
+        within his range discards fatigue."""
+        rally = hero_spec(state, player).get("rally")
+        lord = warlord(state, player)
+        if not rally or lord is None:
+            return
+        for u in live_units(state, player):
+            if u["fatigue"] > 0 and unit_gap(state, u["id"], lord["id"]) <= cat.inches(rally["range"]) + EPS:
+                gone = remove_fatigue(u, rally["fatigue"])
+                ctx.emit("fatigue_spent", f"Song of Roland: {u['name']} discards {gone} fatigue ({u['fatigue']} left)",
+                         "SAGA p.43", pieces=list(u["figures"]), unit=u["id"])
 
     @staticmethod
     def _free_entry(unit: dict[str, Any], source: str) -> dict[str, Any]:
@@ -209,11 +230,12 @@ class Saga(Game):
                                                     "included: they activate for free", "SAGA p.46")
         self._check_order(state, unit, order, free)
         we_obey = action.get("we_obey")
-        if we_obey is not None:
-            self._check_we_obey(state, player, unit, order, we_obey)
+        obeying = self._we_obey_orders(state, player, unit, order, we_obey, action.get("we_obey_order", "move"))
         side_by_side = bool(action.get("side_by_side", False))
         if side_by_side:
-            self._check_side_by_side(state, unit, we_obey)
+            self._require(len(obeying) <= 1, "Side by Side goes with one unit activated by We Obey", "SAGA p.34")
+            self._check_side_by_side(state, unit, obeying[0][0] if obeying else None)
+            self._require(obeying[0][1] == "move", "Side by Side: the unit obeying moves", "SAGA p.34")
         if source == "determination":
             state["sides"][player]["determination"] += 1
         elif free is not None:
@@ -221,16 +243,18 @@ class Saga(Game):
         else:
             board.pay(state, player, str(source), ctx)
             paid = True
-        if we_obey is not None:
+        if obeying:
             state["sides"][player]["we_obey"] += 1
-            state["queue"].append({"unit": we_obey, "order": "move", "source": "We Obey", "join": None})
+            for other, other_order in obeying:        # William: two units, then neither may engage (SAGA p.42)
+                state["queue"].append({"unit": other, "order": other_order, "source": "We Obey", "join": None,
+                                       "no_engage": len(obeying) > 1})
         ctx.emit("activate", f"{unit['name']} is activated to {order}"
                  + (f" ({source})" if source in ("determination", "free") else ""),
                  "SAGA p.10" if source not in ("determination",) else "SAGA p.33",
                  pieces=list(unit["figures"]), unit=uid, order=order)
         self._start_activation(state, unit, order, ctx, paid=paid, free=free)
         if side_by_side:
-            state["pending"]["side_by_side"] = we_obey
+            state["pending"]["side_by_side"] = obeying[0][0]
 
     def _check_side_by_side(self, state: State, unit: dict[str, Any], other: Any) -> None:
         """SAGA p.34: Side by Side goes with a We Obey move; some heroes never use it."""
@@ -245,6 +269,33 @@ class Saga(Game):
         problem = abilities.order_problem(state, unit, order)
         if problem is not None:
             raise IllegalAction(*problem)
+
+    def _we_obey_orders(self, state: State, player: str, unit: dict[str, Any], order: str, we_obey: Any,
+                        we_obey_order: Any) -> list[tuple[str, str]]:
+        """The units activated by the Warlord's We Obey and their orders (SAGA p.33): one unit to
+        move; William the Bastard (SAGA p.42) two units, each to move or shoot. ``we_obey_order``
+        is one order for all, or a map unit -> order."""
+        if we_obey is None:
+            return []
+        ids = we_obey if isinstance(we_obey, list) else [we_obey]
+        spec = hero_spec(state, player)
+        most = int(spec.get("we_obey_units", 1))
+        self._require(1 <= len(ids) <= most and len(set(map(str, ids))) == len(ids),
+                      f"We Obey activates {'one unit' if most == 1 else f'one to {most} different units'}",
+                      "SAGA p.33" if most == 1 else "SAGA p.42")
+        allowed = spec.get("we_obey_orders", ["move"])
+        out = []
+        for other in ids:
+            self._check_we_obey(state, player, unit, order, other)
+            o = we_obey_order.get(other, "move") if isinstance(we_obey_order, dict) else we_obey_order
+            self._require(o in allowed, f"a unit activated by We Obey may {' or '.join(allowed)}",
+                          "SAGA p.33" if allowed == ["move"] else "SAGA p.42")
+            if o != "move":
+                problem = abilities.order_problem(state, state["units"][other], o)
+                if problem is not None:
+                    raise IllegalAction(*problem)
+            out.append((str(other), str(o)))
+        return out
 
     def _check_we_obey(self, state: State, player: str, unit: dict[str, Any], order: str, other: Any) -> None:
         self._require(unit["cls"] == "warlord" and order == "move", "We Obey goes with a Warlord's move", "SAGA p.33")
@@ -523,6 +574,13 @@ class Saga(Game):
         self._require(m is not None and m["step"] == "trade" and player == m["players"][m["defender"]],
                       "only the defender, in melee step 2", "SAGA p.22")
         melee_mod.trade(state, bool(action.get("trade", False)), ctx)
+        heroes.vengeful(state, ctx)                        # step 3 begins (SAGA p.45)
+
+    def _do_expert_rider(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        heroes.expert_rider(state, player, action, ctx)
+
+    def _do_conqueror(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        heroes.conqueror(state, player, action, ctx)
 
     def _do_spend_fatigue(self, state: State, player: str, action: Action, ctx: Context) -> None:
         if state["melee"] is not None:
@@ -574,9 +632,18 @@ class Saga(Game):
             unit = state["units"][nxt["unit"]]
             if not unit["figures"] or exhausted(unit):
                 continue
-            ctx.emit("activate", f"{unit['name']} is activated to move ({nxt['source']})", "SAGA p.33",
+            order = nxt.get("order", "move")
+            problem = abilities.order_problem(state, unit, order) if order != "move" else None
+            if problem is not None:
+                ctx.emit("activate", f"{unit['name']} cannot {order} any more ({problem[0]})", problem[1],
+                         unit=unit["id"])
+                continue
+            ctx.emit("activate", f"{unit['name']} is activated to {order} ({nxt['source']}"
+                     + (", may not engage" if nxt.get("no_engage") else "") + ")",
+                     "SAGA p.33" if not nxt.get("no_engage") and order == "move" else "SAGA p.42",
                      pieces=list(unit["figures"]), unit=unit["id"])
-            self._start_activation(state, unit, "move", ctx, paid=False, free=None)
+            free = {**self._free_entry(unit, "We Obey"), "no_engage": True} if nxt.get("no_engage") else None
+            self._start_activation(state, unit, order, ctx, paid=False, free=free)
             if state["pending"] is not None and nxt.get("join"):
                 state["pending"]["join"] = nxt["join"]
             return
@@ -606,6 +673,8 @@ class Saga(Game):
             side.update(determination=0, we_obey=0, sons_of_the_land=False, double_bow_range=False)
         for u in state["units"].values():
             u.update(moves=0, shots=0, rested=False, activations=0)
+            if "bravery_used" in u:
+                u["bravery_used"] = False                 # Harold's Bravery: once in each of his turns
         if state["turn"] > state["max_turns"]:
             ctx.emit("end", f"the {state['max_turns']} turns are played", "SAGA p.48")
         else:
@@ -636,7 +705,7 @@ class Saga(Game):
                     for eff, key in (("armour_up", "spent_up"), ("armour_down", "spent_down")):
                         if not m["sides"][unit_id][key]:
                             out.append({"type": "spend_fatigue", "effect": eff, **extra})
-            return out + abilities.sample_uses(state, player)
+            return out + heroes.options(state, player) + abilities.sample_uses(state, player)
         if sh is not None:
             out = [{"type": "ready"}]
             if sh["step"] == "defender" and not sh["spent"] and state["units"][sh["shooter"]]["fatigue"] > 0:
@@ -699,16 +768,25 @@ class Saga(Game):
                         continue
                     out.append({"type": "activate", "unit": u["id"], "source": src, "order": order})
                     if u["cls"] == "warlord" and order == "move":
+                        obeying: list[str] = []
                         for o in live_units(state, player):
                             try:
                                 self._check_we_obey(state, player, u, order, o["id"])
                             except IllegalAction:
                                 continue
+                            obeying.append(o["id"])
                             out.append({"type": "activate", "unit": u["id"], "source": src, "order": "move",
                                         "we_obey": o["id"]})
+                            if "shoot" in hero_spec(state, player).get("we_obey_orders", []) and \
+                                    abilities.order_problem(state, o, "shoot") is None:
+                                out.append({"type": "activate", "unit": u["id"], "source": src, "order": "move",
+                                            "we_obey": o["id"], "we_obey_order": "shoot"})
                             if self._side_by_side_worth_offering(state, u, o):
                                 out.append({"type": "activate", "unit": u["id"], "source": src, "order": "move",
                                             "we_obey": o["id"], "side_by_side": True})
+                        if len(obeying) >= 2 and hero_spec(state, player).get("we_obey_units", 1) >= 2:
+                            out.append({"type": "activate", "unit": u["id"], "source": src, "order": "move",
+                                        "we_obey": obeying[:2]})       # William's The Bastard (SAGA p.42)
         return out
 
     def _side_by_side_worth_offering(self, state: State, warlord_unit: dict[str, Any], other: dict[str, Any]) -> bool:

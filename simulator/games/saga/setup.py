@@ -244,6 +244,8 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
                     name=u.get("name", spec["name"]))
         if "armour" in spec:
             unit["armour_override"] = dict(spec["armour"])
+        if spec.get("fatigue_immune"):
+            unit["fatigue_immune"] = True                  # Taillefer's Song of Roland (SAGA p.43)
     if u.get("varangians"):
         spec = cat.swords()["heroes"][str(hero)]
         unit.update(varangians=True, armour_override=dict(spec["varangians"]["armour"]))
@@ -252,6 +254,11 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
         unit["saga_dice"] = spec["levy_saga_dice"]          # Scouts of Deheubarth (SAGA p.43)
     if u.get("weapon") == "bow" and cls == "warriors" and "warrior_bows" in spec and not u.get("mounted"):
         unit["armour_override"] = dict(spec["warrior_bows"]["armour"])   # Archers of Powys (SAGA p.43)
+    bows = spec.get("bows")
+    if u.get("weapon") == "bow" and bows and cls in bows["classes"] and not u.get("mounted"):
+        prof = cat.classes()["classes"][cls]                # William's Strategist (SAGA p.42)
+        unit["armour_override"] = {"melee": prof["armour"] - bows["foot_armour_malus"],
+                                   "shooting": prof["armour_shooting"] - bows["foot_armour_malus"]}
     merc_id = u.get("mercenary")
     if merc_id is None:
         return
@@ -279,9 +286,17 @@ def _weapon_option_problems(faction: dict[str, Any], u: dict[str, Any], hero: st
     return []
 
 
-def unit_figures(u: dict[str, Any]) -> int:
-    """How many figures a unit entry of ``setup.sides.*.units`` puts on the table."""
-    if u["class"] in ("warlord", "baggage"):
+def brothers(hero: str | None) -> list[str]:
+    """The named figures sharing a hero's Warlord unit (Harold's brothers, SAGA p.42)."""
+    return list(cat.swords()["heroes"].get(hero or "", {}).get("brothers", {}).get("names", []))
+
+
+def unit_figures(u: dict[str, Any], hero: str | None = None) -> int:
+    """How many figures a unit entry of ``setup.sides.*.units`` puts on the table (a Warlord led
+    by Harold Godwinson has his brothers with him)."""
+    if u["class"] == "warlord":
+        return 1 + len(brothers(hero))
+    if u["class"] == "baggage":
         return 1
     merc = cat.swords()["mercenaries"].get(u.get("mercenary", ""))
     return int(u.get("figures", merc["figures"] if merc else 0))
@@ -294,6 +309,9 @@ def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) 
     out: list[tuple[str, str]] = []
     cls = u["class"]
     count = unit_figures(u)
+    if cls == "warlord" and "figures" in u and u["figures"] != unit_figures(u, hero):
+        out.append(("figures", f"the Warlord's unit has {unit_figures(u, hero)} figure(s)"
+                               + (" (Harold and his brothers, SAGA p.42)" if brothers(hero) else " (SAGA p.33)")))
     if cls not in ("warlord", "baggage") and not 4 <= count <= 12:
         out.append(("figures", "a unit starts with 4 to 12 figures (SAGA p.35)"))
     mounted = bool(u.get("mounted", False))
@@ -307,13 +325,17 @@ def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) 
     if cls == "levies" and u.get("weapon") not in (None, *faction.get("levy_weapons", [faction.get("levy_weapon")])):
         out.append(("weapon", f"{faction['name']} Levies carry {' or '.join(faction.get('levy_weapons', []))} "
                               "(SAGA p.37-40)"))
-    if u.get("weapon") in ("bow", "sling", "javelin") and cls != "levies" and faction["id"] != "welsh":
+    hero_bows = cat.swords()["heroes"].get(hero or "", {}).get("bows", {}).get("classes", [])
+    if u.get("weapon") in ("bow", "sling", "javelin") and cls != "levies" and faction["id"] != "welsh" \
+            and not (u["weapon"] == "bow" and cls in hero_bows):
         out.append(("weapon", f"{faction['name']} {cls} carry no {u['weapon']}s (SAGA p.37-39)"))
     if "dane_axe" in u and u["dane_axe"] and not _dane_axe_allowed(faction, cls, u, hero):
         out.append(("dane_axe", "Dane axes: Anglo-Danish Warlords and Hearthguard (SAGA p.39), "
                                 "or a hero's own option (SAGA p.42)"))
     if u.get("berserker") and (faction["id"] != "vikings" or cls != "hearthguard" or count != 4):
         out.append(("berserker", "Berserkers are one Viking Hearthguard unit of 4 (SAGA p.37)"))
+    if u.get("berserker") and cat.swords()["heroes"].get(hero or "", {}).get("no_berserkers"):
+        out.append(("berserker", "a Pagan warband of Sven Forkbeard has no Berserkers (SAGA p.45)"))
     if u.get("varangians"):
         spec = cat.swords()["heroes"].get(hero or "", {})
         if "varangians" not in spec or cls != "hearthguard":
@@ -351,7 +373,7 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
     if problems:
         field, message = problems[0]
         raise scenario.error(path + ((field,) if field else ()), message)
-    count = unit_figures(u)
+    count = unit_figures(u, hero)
     mounted = bool(u.get("mounted", False))
     weapon = weapon_of(faction, u)
     hero_axe = cat.swords()["heroes"].get(hero or "", {}).get("dane_axe") == "always" and cls == "warlord"
@@ -375,6 +397,15 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
         state["figures"][fid] = {"id": fid, "unit": uid, "x": x, "y": y, "r": diameter / 2}
         unit["figures"].append(fid)
     state["units"][uid] = unit
+    if cls == "warlord" and count > 1:                     # Godwinson Brotherhood (SAGA p.42)
+        spec = cat.swords()["heroes"][str(hero)]["brothers"]
+        lead, rest = unit["figures"][0], unit["figures"][1:]
+        unit["figure_dice"] = {lead: 5, **{f: spec["attack_dice"] for f in rest}}
+        unit["figure_vp"] = {f: spec["vp_key"] for f in rest}
+        unit["figure_names"] = {lead: unit["name"], **dict(zip(rest, spec["names"]))}
+    if cat.swords()["heroes"].get(hero or "", {}).get("bravery") and cls == "warlord":
+        unit["bravery"] = cat.swords()["heroes"][str(hero)]["bravery"]
+        unit["bravery_used"] = False
     from simulator.games.saga.movement import in_building
     places = {(b["id"] if b else None) for b in
               (in_building(state, state["figures"][f]["x"], state["figures"][f]["y"]) for f in unit["figures"])}

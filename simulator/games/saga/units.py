@@ -156,6 +156,18 @@ def add_fatigue(state: State, unit: Unit, amount: int, ctx: Any, why: str, rule:
     """Put ``amount`` fatigue on a unit (no cap, SAGA p.24)."""
     if amount <= 0 or not unit["figures"]:
         return
+    if unit.get("bravery") and not unit.get("bravery_used") and state.get("turn_player") == unit["owner"]:
+        unit["bravery_used"] = True                     # Harold's Bravery (SAGA p.42)
+        ignored = min(amount, int(unit["bravery"]))
+        amount -= ignored
+        ctx.emit("fatigue", f"{unit['name']} ignores {ignored} fatigue ({why}; Bravery)", "SAGA p.42",
+                 pieces=list(unit["figures"]), unit=unit["id"], fatigue=unit["fatigue"])
+        if amount <= 0:
+            return
+    if unit.get("fatigue_immune"):
+        ctx.emit("fatigue", f"{unit['name']} would gain {amount} fatigue ({why}): cancelled (Song of Roland)",
+                 "SAGA p.43", pieces=list(unit["figures"]), unit=unit["id"], fatigue=unit["fatigue"])
+        return
     unit["fatigue"] += amount
     ctx.emit("fatigue", f"{unit['name']} gains {amount} fatigue ({why}); now {unit['fatigue']}", rule,
              pieces=list(unit["figures"]), unit=unit["id"], fatigue=unit["fatigue"])
