@@ -595,9 +595,9 @@ class HexGrid:
     def hex_line(self, a: str, b: str) -> "HexLine":
         """Hexes crossed by the straight centre-to-centre line from ``a`` to ``b``.
 
-        See :class:`HexLine`.  Exact: computed with rational arithmetic on the line nudged
-        infinitesimally to each side; where the two nudged walks differ the step is reported
-        as ambiguous with both alternatives.
+        See :class:`HexLine`.  Exact: computed with integer arithmetic on the line nudged
+        infinitesimally to each side (cached per cube difference); where the two nudged walks
+        differ the step is reported as ambiguous with both alternatives.
 
         >>> g = HexGrid.dragon_rage()
         >>> g.hex_line("0101", "0103").labels()
@@ -606,26 +606,45 @@ class HexGrid:
         >>> [(s.kind, s.hexes) for s in ln.steps]
         [('hex', ('0101',)), ('hexside', ('0200', '0201')), ('hex', ('0301',))]
         """
-        ca = self.cube(a)
-        cb = self.cube(b)
-        d = (cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2])
-        left, right = _walks(d)
-        o = np.array(ca, dtype=np.int64)
-
-        def lab(path: tuple[tuple[int, int, int], ...]) -> tuple[str, ...]:
-            if not path:
-                return ()
-            return tuple(self.cube_to_labels(np.array(path, dtype=np.int64) + o))
-
+        col_a, row_a = self.parse(a)
+        col_b, row_b = self.parse(b)
+        qa, ra = self._line_cube(col_a, row_a)
+        qb, rb = self._line_cube(col_b, row_b)
+        d = (qb - qa, rb - ra, (qa + ra) - (qb + rb))
+        rels, plan, left, right = _line_plan(self, d)
+        rel = rels[(col_a if self.offset.endswith("q") else row_a) % 2]
+        # labels of every hex, in the order the original code formatted them (so the first
+        # unlabellable hex raises the same ValueError)
+        top = self._max_label
+        dg = self.label_digits
+        labs = []
+        for k in range(0, len(rel), 2):
+            c, r = col_a + rel[k], row_a + rel[k + 1]
+            if not (0 <= c < top and 0 <= r < top):
+                self.label(c, r)  # raises
+            labs.append(f"{c:0{dg}d}{r:0{dg}d}")
         steps = []
-        for kind, l_alt, r_alt in _align(left, right):
-            ll, rl = lab(l_alt), lab(r_alt)
-            if kind == "hex":
-                steps.append(LineStep("hex", ll, False, ll, ll))
+        for e in plan:
+            if e.__class__ is int:
+                h = (labs[e],)
+                steps.append(LineStep("hex", h, False, h, h))
             else:
-                hexes = tuple(sorted(set(ll) | set(rl)))
-                steps.append(LineStep(kind, hexes, True, ll, rl))
-        return HexLine(a, b, tuple(steps), lab(left), lab(right))
+                kind, li, ri = e
+                ll, rl = tuple([labs[i] for i in li]), tuple([labs[i] for i in ri])
+                steps.append(LineStep(kind, tuple(sorted(set(ll) | set(rl))), True, ll, rl))
+        return HexLine(a, b, tuple(steps), tuple([labs[i] for i in left]),
+                       tuple([labs[i] for i in right]))
+
+    def _line_cube(self, col: int, row: int) -> tuple[int, int]:
+        """``(q, r)`` of a printed ``(col, row)`` in pure Python (same as :meth:`offsets_to_cube`)."""
+        want = 0 if self.offset.startswith("even") else 1
+        if self.offset.endswith("q"):
+            shift0 = 1 if self.first_col % 2 == want else 0
+            q = col - self.first_col
+            return q, row - self.first_row + ((1 if col % 2 == want else 0) - shift0 - q) // 2
+        shift0 = 1 if self.first_row % 2 == want else 0
+        r = row - self.first_row
+        return col - self.first_col + ((1 if row % 2 == want else 0) - shift0 - r) // 2, r
 
 
 _DR_GRID = HexGrid("flat", "even-q", 2, 1, 1)
@@ -753,21 +772,141 @@ class HexLine:
 Cube = tuple[int, int, int]
 
 
+def _walk(d: Cube, sign: int) -> tuple[Cube, ...]:
+    """Cells crossed by the segment 0 -> d nudged by sign*eps perpendicular (exact, integers).
+
+    Same walk as :func:`_walk_fraction_reference`, without fractions.  The lines
+    ``u_ij = p_i - p_j = m`` (``m`` integer; pairs 01, 12, 20) cut the plane into triangles, each
+    one sixth of the hex whose centre is its vertex with ``u_01 = u_20 (mod 3)``.  Along the nudged
+    line ``u_ij(t) = t*b + eps*w`` (``b = d_i - d_j``, ``w = n_i - n_j``) crosses ``m`` at
+    ``t = m/b - eps*w/b``: the crossings are ordered by ``(m/b, -w/b)`` as integers over a common
+    denominator (eps is infinitesimal, so the second key only breaks ties: the line through a
+    vertex), and a crossing moves the floor of ``u_ij`` to ``m`` (``b > 0``) or ``m - 1``.  The
+    triangle with floors ``(A, B, C)`` belongs to the hex ``((A-C+1)//3, (B-A+1)//3, (C-B+1)//3)``.
+    Crossings at ``t = 0`` or ``1`` are skipped: they stay in the end hexes.
+    """
+    d0, d1, d2 = d
+    n = (d1 - d2, d2 - d0, d0 - d1)
+    fam = [(d[i] - d[j], sign * (n[i] - n[j])) for i, j in ((0, 1), (1, 2), (2, 0))]
+    den = 1
+    for b, _ in fam:
+        if b:
+            den *= abs(b)
+    floors = [0 if (b > 0 or (b == 0 and w > 0)) else -1 for b, w in fam]
+    cuts: list[tuple[int, int, int, int]] = []
+    for k, (b, w) in enumerate(fam):
+        if b > 0:
+            step = den // b
+            tie = -w * step
+            cuts += [(m * step, tie, k, m) for m in range(1, b)]
+        elif b < 0:
+            step = den // b  # negative: m/b = m*step/den with m < 0
+            tie = -w * step
+            cuts += [(m * step, tie, k, m - 1) for m in range(-1, b, -1)]
+    cuts.sort()
+    a, b_, c = floors
+    last: Cube = (0, 0, 0)
+    cells: list[Cube] = [last]
+    for _, _, k, f in cuts:
+        if k == 0:
+            a = f
+        elif k == 1:
+            b_ = f
+        else:
+            c = f
+        # the triangle's vertex that is a hex centre (the only one with u_01 = u_20 (mod 3))
+        cell = ((a - c + 1) // 3, (b_ - a + 1) // 3, (c - b_ + 1) // 3)
+        if cell != last:
+            cells.append(cell)
+            last = cell
+    return tuple(cells)
+
+
+def _walks(d: Cube) -> tuple[tuple[Cube, ...], tuple[Cube, ...]]:
+    """The walks of the line 0 -> d nudged to the left and to the right."""
+    if d == (0, 0, 0):
+        return ((d,), (d,))
+    return _walk(d, +1), _walk(d, -1)
+
+
+LinePlan = tuple[
+    tuple[tuple[int, ...], tuple[int, ...]],  # flat (col, row) offsets of each hex, per start parity
+    tuple[Union[int, tuple[str, tuple[int, ...], tuple[int, ...]]], ...],  # steps
+    tuple[int, ...],  # left path (hex indices)
+    tuple[int, ...],  # right path (hex indices)
+]
+
+
+@lru_cache(maxsize=16384)
+def _line_plan(grid: HexGrid, d: Cube) -> LinePlan:
+    """Everything :meth:`HexGrid.hex_line` needs except the start hex (cached per difference).
+
+    Returns ``(rel, steps, left, right)``.  Hex ``k`` is at the printed offset
+    ``(rel[p][2k], rel[p][2k+1])`` from a start whose column (q-grids) or row (r-grids) has parity
+    ``p``: printed offsets are not translation invariant, but ``offset(start + c) - offset(start)``
+    depends only on ``c`` and that parity (moving the start two columns/rows moves every hex of the
+    line by the same printed offset).  Hexes are numbered in the order the original code labelled
+    them (step by step, left alternative then right), so the first unlabellable hex raises the same
+    ``ValueError``.  A step is ``k`` (a plain hex) or ``(kind, left, right)`` (ambiguous).
+    """
+    left, right = _walks(d)
+    aligned = _align(left, right)
+    seq: list[Cube] = []
+    for _, l_alt, r_alt in aligned:
+        seq += l_alt
+        seq += r_alt
+    index = dict.fromkeys(seq, 0)
+    for k, c in enumerate(index):
+        index[c] = k
+    q_grid = grid.offset.endswith("q")
+    want = 0 if grid.offset.startswith("even") else 1
+    fc, fr = grid.first_col, grid.first_row
+    rels = []
+    for par in (0, 1):
+        c0, r0 = (par, 0) if q_grid else (0, par)  # a representative start of parity ``par``
+        q0, rr0 = grid._line_cube(c0, r0)
+        rel: list[int] = []
+        for c in index:
+            q, r = q0 + c[0], rr0 + c[1]
+            if q_grid:
+                col = q + fc
+                sh = 1 if fc % 2 == want else 0
+                row = r - ((1 if col % 2 == want else 0) - sh - q) // 2 + fr
+            else:
+                row = r + fr
+                sh = 1 if fr % 2 == want else 0
+                col = q - ((1 if row % 2 == want else 0) - sh - r) // 2 + fc
+            rel += (col - c0, row - r0)
+        rels.append(tuple(rel))
+    get = index.__getitem__
+    steps: list[Union[int, tuple[str, tuple[int, ...], tuple[int, ...]]]] = [
+        get(l_alt[0]) if kind == "hex" else (kind, tuple(map(get, l_alt)), tuple(map(get, r_alt)))
+        for kind, l_alt, r_alt in aligned
+    ]
+    return (rels[0], rels[1]), tuple(steps), tuple(map(get, left)), tuple(map(get, right))
+
+
+# Reference implementation (the original rational-arithmetic walk), kept for the equivalence
+# tests (tests/geometry/test_hex_line_fast.py) and bench/bench_hex_line.py.  Not used at run time.
+
+
 def _round_frac(p: tuple[Fraction, Fraction, Fraction]) -> Cube:
     """Exact cube rounding of a point strictly inside a hex."""
     r = [int(round(x)) for x in p]
-    d = [abs(r[i] - p[i]) for i in range(3)]
-    if d[0] > d[1] and d[0] > d[2]:
+    dd = [abs(r[i] - p[i]) for i in range(3)]
+    if dd[0] > dd[1] and dd[0] > dd[2]:
         r[0] = -r[1] - r[2]
-    elif d[1] > d[2]:
+    elif dd[1] > dd[2]:
         r[1] = -r[0] - r[2]
     else:
         r[2] = -r[0] - r[1]
     return (r[0], r[1], r[2])
 
 
-def _walk(d: Cube, sign: int) -> tuple[Cube, ...]:
-    """Cells crossed by the segment 0 -> d nudged by sign*eps perpendicular (exact)."""
+def _walk_fraction_reference(d: Cube, sign: int) -> tuple[Cube, ...]:
+    """Reference: cells crossed by 0 -> d nudged by sign*eps, with :class:`Fraction` (slow)."""
+    if d == (0, 0, 0):
+        return (d,)
     n = (d[1] - d[2], d[2] - d[0], d[0] - d[1])  # perpendicular in the cube plane
     dist = max(abs(x) for x in d)
     eps = Fraction(sign, 64 * (dist + 1) ** 3 * (max(abs(x) for x in n) + 1))
@@ -794,11 +933,28 @@ def _walk(d: Cube, sign: int) -> tuple[Cube, ...]:
     return tuple(cells)
 
 
-@lru_cache(maxsize=65536)
-def _walks(d: Cube) -> tuple[tuple[Cube, ...], tuple[Cube, ...]]:
-    if d == (0, 0, 0):
-        return ((d,), (d,))
-    return _walk(d, +1), _walk(d, -1)
+def _hex_line_reference(grid: HexGrid, a: str, b: str) -> HexLine:
+    """Reference: the original :meth:`HexGrid.hex_line` (Fraction walks, numpy labels, no cache)."""
+    ca = grid.cube(a)
+    cb = grid.cube(b)
+    d = (cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2])
+    left, right = _walk_fraction_reference(d, +1), _walk_fraction_reference(d, -1)
+    o = np.array(ca, dtype=np.int64)
+
+    def lab(path: tuple[Cube, ...]) -> tuple[str, ...]:
+        if not path:
+            return ()
+        return tuple(grid.cube_to_labels(np.array(path, dtype=np.int64) + o))
+
+    steps = []
+    for kind, l_alt, r_alt in _align(left, right):
+        ll, rl = lab(l_alt), lab(r_alt)
+        if kind == "hex":
+            steps.append(LineStep("hex", ll, False, ll, ll))
+        else:
+            hexes = tuple(sorted(set(ll) | set(rl)))
+            steps.append(LineStep(kind, hexes, True, ll, rl))
+    return HexLine(a, b, tuple(steps), lab(left), lab(right))
 
 
 def _align(
