@@ -42,6 +42,12 @@ def check_invariants(state) -> None:
             leader = state["chars"][horse["led_by"]]
             assert any(board.grid.adjacent(a, b) for a in (leader["hex"], leader.get("front") or leader["hex"])
                        for b in (horse["hex"], horse["front"])), hid
+    for aid, beast in state.get("animals", {}).items():
+        assert beast["hex"] in board and not board.is_water(beast["hex"]), aid      # goats and pigs never swim
+    for tid, t in state.get("treasures", {}).items():
+        if t["carried_by"] is not None:
+            carrier = state["chars"][t["carried_by"]]
+            assert carrier["status"] in ("ok", "wounded") and t["hex"] in (carrier["hex"], carrier.get("front")), tid
     assert 1 <= state["turn"] <= state["turns"] + 1
 
 
@@ -116,3 +122,23 @@ def test_a_side_with_nobody_standing_loses_at_once():
             c["status"] = "dead"
     out = GAME.outcome(st)
     assert out is not None and out.winner == "vikings" and "nobody left standing" in out.text
+
+
+def test_low_tide_raid_plays_through_the_rising_tide():
+    data = load_yaml("scenarios/vikings/low_tide_raid.yaml").data
+    data["turns"] = 3
+    data["setup"]["sandbar"]["dry_turns"] = 1          # dry, coastal, deep within three turns
+    sc = scenario_from_data(data, "vikings/low_tide_raid")
+    for seed in range(3):
+        s = Session(GAME, sc, seed=200 + seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if s.outcome() is not None:
+                break
+            acts = s.legal_actions()
+            assert acts, "no legal action while the game goes on"
+            ends = [a for a in acts if a["type"] == "end_phase"]
+            s.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(acts))
+            check_invariants(s.state_data())
+        assert s.outcome() is not None
+        assert any(e.kind == "tide" and "deep" in e.text for e in s.log)

@@ -101,8 +101,12 @@ def parse_layout(raw: Iterable[dict[str, Any]]) -> Layout:
 
 
 @lru_cache(maxsize=32)
-def build_board(layout: Layout) -> Board:
-    """Join the maps of ``layout`` ((map id, column offset, row offset), ...) into one board."""
+def build_board(layout: Layout, sandbar: tuple[str, ...] = (), tide: str = "") -> Board:
+    """Join the maps of ``layout`` ((map id, column offset, row offset), ...) into one board.
+
+    ``sandbar`` and ``tide`` give the low-tide sandbar of rule 5.5.5 (see :mod:`tide`): at
+    ``"dry"`` its sea hexes are beach (and the water next to them becomes coastal); at
+    ``"coastal"`` or ``"deep"`` they are water of that class whatever lies next to them."""
     maps = []
     for map_id, dc, dr in layout:
         hm = load_hexmap(resolve_map(map_id))
@@ -113,11 +117,15 @@ def build_board(layout: Layout) -> Board:
     else:
         combined = join_hexmaps(maps)
     terrain = {lab: combined.terrain_of(lab) for lab in combined.labels}
+    if tide == "dry":
+        terrain.update({h: "beach" for h in sandbar})
     board = Board(combined, terrain, {}, {}, {})
     for lab, t in terrain.items():
         if t in WATER:
             coastal = any(terrain[n] == "beach" for n in board.neighbours(lab))
             board.water[lab] = "coastal" if coastal else "deep"
+    if tide in ("coastal", "deep"):
+        board.water.update({h: tide for h in sandbar})
     for side in combined.hexsides:
         a, b = side["between"]
         board.sides[frozenset((a, b))] = side["feature"]

@@ -104,6 +104,25 @@ def unhorse(board: Board, state: State, ch: Char, ctx: Context, horse_dies: bool
         ctx.emit("unhorsed", f"{ch['name']} is unhorsed and lands in {h}"
                  + (" (the horse is killed)" if horse_dies else ""), "VK 3.4", pieces=[ch["id"], hid])
         return
+    # every hex round the horse is taken: a friend on foot next to it makes room by one hex (rule 3.4)
+    for h in sorted({n for x in (front, rear) for n in board.neighbours(x)} - {front, rear}):
+        ids = occupied.get(h, [])
+        friend = state["chars"].get(ids[0]) if len(ids) == 1 else None
+        if friend is None or friend["side"] != ch["side"] or friend.get("mounted") or friend["hex"] != h:
+            continue
+        for to in sorted(board.neighbours(h)):
+            if to in (front, rear) or occupied.get(to) or _enemy_in(state, friend, [to]):
+                continue
+            try:
+                step_cost(board, state, friend, h, to, False, ships)
+                step_cost(board, state, ch, front if h in board.neighbours(front) else rear, h, False, ships)
+            except Blocked:
+                continue
+            _place(friend, [to], ships)
+            ch["hex"] = h
+            ctx.emit("unhorsed", f"{friend['name']} steps aside to {to}; {ch['name']} is unhorsed and lands in {h}"
+                     + (" (the horse is killed)" if horse_dies else ""), "VK 3.4", pieces=[ch["id"], friend["id"], hid])
+            return
     ch["hex"] = front
     kill(board, state, ch, ctx, "unhorsed with no free hex next to the horse", "VK 3.4")
 
@@ -142,7 +161,7 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
     start = hexes_of(ch)
     steps: list[list[str]] = []
     pos = start
-    push: tuple[Char, str] | None = None
+    push: tuple[Char, list[str]] | None = None
     for n in range(hexes):
         best = None
         for d in range(6):
@@ -184,13 +203,12 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
     path = [p[-1] for p in steps]
     if push is not None:
         friend, to = push
-        friend["hex"] = to
-        landed = ships.get(to)
-        friend["ship"], friend["slot"] = landed if landed else (None, None)
-        if not landed:
+        _place(friend, to, ships)
+        if not friend["ship"]:
             friend["duty"] = None
-        ctx.emit("retreat", f"{friend['name']} is pushed aside to {to} to make room for {ch['name']}", "VK 8.8",
-                 pieces=[friend["id"], ch["id"]], to=to)
+        where = "-".join(to)
+        ctx.emit("retreat", f"{friend['name']} is pushed aside to {where} to make room for {ch['name']}", "VK 8.8",
+                 pieces=[friend["id"], ch["id"]], to=to[-1])
     _leave_ship(ch)
     _place(ch, steps[-1], ships)
     ctx.emit("retreat", f"{ch['name']} retreats {hexes} hex(es) to {pos[-1]}", rule, pieces=[ch["id"]],
@@ -203,7 +221,7 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
             return
     _place(ch, steps[-1], ships)
     if push is not None and alive(push[0]):
-        _infiltration(board, state, ctx, push[0], push[1], ships, after_combat=True)
+        _infiltration(board, state, ctx, push[0], push[1][-1], ships, after_combat=True)
 
 
 def _place(ch: Char, where: list[str], ships: dict[str, tuple[str, int]]) -> None:
@@ -219,29 +237,39 @@ def _near_any(board: Board, hexes: list[str], others: list[str]) -> bool:
 
 
 def _displacement(board: Board, state: State, ch: Char, end: list[str], start: list[str], hexes: int,
-                  forbidden_near: list[str], ships: dict[str, tuple[str, int]]) -> tuple[Char, str] | None:
-    """The friend standing in the retreat's end hex and where he is pushed, or None if he cannot be
-    (note to table 8.8: one friend on foot, pushed into a free hex next to him that is at least the
-    retreat's distance from its start, not next to the combat's enemies)."""
+                  forbidden_near: list[str], ships: dict[str, tuple[str, int]]) -> tuple[Char, list[str]] | None:
+    """The friend standing in the retreat's end hex(es) and where he is pushed, or None if he cannot
+    be (note to table 8.8: a friend in the end hex is displaced to the distance the retreat needs from
+    its start, not next to the combat's enemies). A friend on foot goes to a free hex next to him; a
+    rider is pushed one hex in one of the six directions, keeping his facing (the note says friendly
+    characters, riders included)."""
     occ = living_at(state)
-    others = [pid for h in end for pid in occ.get(h, []) if pid != ch["id"]]
+    others = list(dict.fromkeys(pid for h in end for pid in occ.get(h, []) if pid != ch["id"]))
     if len(others) != 1 or others[0] not in state["chars"]:
         return None
     friend = state["chars"][others[0]]
-    if friend["side"] != ch["side"] or friend.get("mounted") or friend.get("hex") not in end:
+    if friend["side"] != ch["side"] or not any(h in end for h in hexes_of(friend)):
         return None
-    for to in sorted(board.neighbours(friend["hex"])):
-        if to in end or to in start or occ.get(to):
+    own = hexes_of(friend)
+    if friend.get("mounted"):
+        moves = [[_neighbour(board, h, d) for h in own] for d in range(6)]
+    else:
+        moves = [[to] for to in sorted(board.neighbours(friend["hex"]))]
+    for new in moves:
+        if any(x is None for x in new):
             continue
-        if min(board.distance(to, s) for s in start) < hexes or _near_any(board, [to], forbidden_near):
+        if any(x in end or x in start or any(p != friend["id"] for p in occ.get(x, [])) for x in new):
+            continue
+        if min(board.distance(x, s) for x in new for s in start) < hexes or _near_any(board, new, forbidden_near):
             continue
         try:
-            step_cost(board, state, friend, friend["hex"], to, False, ships)
+            for a, b in zip(own, new):
+                step_cost(board, state, friend, a, b, bool(friend.get("mounted")), ships)
         except Blocked:
             continue
-        if _enemy_in(state, friend, [to]):
+        if _enemy_in(state, friend, new):
             continue
-        return friend, to
+        return friend, new
     return None
 
 

@@ -102,6 +102,14 @@ def _line(board: Board, state: State, src: str, dst: str, shooter: Char | None, 
     ships = fleet.ship_hexes(board, state)
     own_ships = {ships[h][0] for h in (src, dst) if h in ships}
     standing: dict[str, Char] = {}
+    # standing animals block too (rule 2.4.10: "human or animal"): riderless horses, goats and pigs
+    for horse in state["horses"].values():
+        if horse["alive"] and not horse.get("ship"):
+            for h in (horse["hex"], horse["front"]):
+                standing[h] = {"id": horse["id"], "name": "a riderless horse"}
+    for beast in state.get("animals", {}).values():
+        if beast["alive"]:
+            standing[beast["hex"]] = {"id": beast["id"], "name": f"a {beast['kind']}"}
     for ch in state["chars"].values():
         if alive(ch) and ch["status"] != "stunned":
             for h in hexes_of(ch):

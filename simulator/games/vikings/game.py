@@ -7,8 +7,9 @@ from typing import Any, Callable, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
-from simulator.games.vikings import evaluation, fire, horses, melee, movement, naval, phases, shipwork
-from simulator.games.vikings.board import Board, build_board, check_vikings_map
+from simulator.games.vikings import evaluation, fire, horses, melee, movement, naval, phases, shipwork, tide, treasure
+from simulator.games.vikings import animals
+from simulator.games.vikings.board import Board, check_vikings_map
 from simulator.games.vikings.catalogue import characters_from, load_checked
 from simulator.games.vikings.pieces import active, alive, ctype, hexes_of, living_at
 from simulator.games.vikings.setup import RULES_SCHEMA, SETUP_SCHEMA, initial_state
@@ -26,8 +27,10 @@ ACTIONS: dict[str, str] = {
     "defensive_fire": "the other side's archer shoots at a character that has started moving",
     "move": "move a character one hex (a rider: its front half)",
     "half_turn": "a rider turns about on the spot (3 MP)",
-    "take_reins": "a character next to a riderless horse takes its reins; it follows him",
-    "release_reins": "let go of a led horse",
+    "take_reins": "a character next to a riderless horse (or goat or pig) takes its reins; it follows him",
+    "release_reins": "let go of a led horse (or goat or pig)",
+    "take_treasure": "take up the treasure one stopped on in the previous movement (MP drop to 2)",
+    "drop_treasure": "lay the carried treasure down in one's hex",
     "help_aboard": "a friend who has not moved helps a character short of MP onto a boat hex",
     "carry_grapple": "take up the grapple lying in one's deck hex (MP drop to 2)",
     "drop_grapple": "lay a carried grapple down in one's deck hex",
@@ -46,7 +49,8 @@ ACTIONS: dict[str, str] = {
 
 
 def board_of(state: State) -> Board:
-    return build_board(tuple(tuple(x) for x in state["layout"]))
+    """The board of the state's layout as it lies this turn (the sandbar may be dry, rule 5.5.5)."""
+    return tide.board_for(state)
 
 
 class Vikings(Game):
@@ -58,6 +62,10 @@ class Vikings(Game):
     def setup(self, scenario: Scenario, ctx: Context) -> State:
         state, board = initial_state(scenario)
         ctx.emit("setup", f"{scenario.name}: {state['order'][0]} play phase A", "VK 2.1")
+        if tide.stage(state):
+            ctx.emit("tide", f"low tide: the sandbar is dry until the end of turn {state['tide']['dry_turns']}",
+                     tide.RULE, hexes=list(tide.sandbar(state)))
+            tide.strand_ships(board, state, ctx)
         phases.start_phase(board, state, ctx)
         return state
 
@@ -89,6 +97,7 @@ class Vikings(Game):
         for ship in state["ships"].values():
             if ship.get("pending") is not None and ship["side"] != player:
                 ship["pending"] = evaluation.HIDDEN
+        treasure.hide(state)
         return state
 
     def outcome(self, state: State) -> Outcome | None:
@@ -128,6 +137,9 @@ class Vikings(Game):
         for ship in state["ships"].values():
             if ship.get("sunk") or ship.get("wrecked"):
                 out[phases.other(state, ship["side"])] += pts.get("ship", 3)
+        per_treasure = state.get("victory", {}).get("treasure_points", 0)
+        for side, n in treasure.holders(state).items():
+            out[side] += n * per_treasure
         return out
 
     # -- legal actions --------------------------------------------------------------
@@ -203,6 +215,14 @@ class Vikings(Game):
                 for horse in sorted(state["horses"].values(), key=lambda h: h["id"]):
                     if ch["side"] == side and horses.reins_problem(board, state, ch, horse) is None:
                         out.append({"type": "take_reins", "piece": ch["id"], "horse": horse["id"]})
+                for beast in animals.living(state):
+                    if animals.reins_problem(board, state, ch, beast) is None:
+                        out.append({"type": "take_reins", "piece": ch["id"], "horse": beast["id"]})
+                for tr in treasure.lying(state):
+                    if tr["hex"] == ch["hex"] and treasure.take_problem(board, state, ch, tr) is None:
+                        out.append({"type": "take_treasure", "piece": ch["id"], "treasure": tr["id"]})
+                if treasure.carried_by(state, ch["id"]) and ch.get("ship"):
+                    out.append({"type": "drop_treasure", "piece": ch["id"]})
                 if ch["side"] == side and movement.can_act(state, ch) and ch.get("ship"):
                     if shipwork.carried(state, ch):
                         out.append({"type": "drop_grapple", "piece": ch["id"]})
@@ -225,6 +245,8 @@ class Vikings(Game):
         elif step == "combat":
             for atts, dfds in melee.attack_options(board, state):
                 out.append({"type": "attack", "attackers": atts, "defenders": dfds})
+            for att, beast in animals.attack_options(board, state):
+                out.append({"type": "attack", "attackers": [att], "defenders": [beast]})
             if not any(c.get("attacked") for c in chars) and state["combat"]["round"] == 1:
                 for ch in chars:
                     if ch["side"] == side and self._axe_ok(ch) and not ch.get("axe"):
@@ -278,7 +300,9 @@ class Vikings(Game):
             raise IllegalAction(f"unknown action type {kind!r} (see docs/actions/vikings.md)", "VK 2.2")
         handler(board, state, action, ctx)
         horses.tidy(board, state, ctx)
+        animals.tidy(board, state, ctx)
         shipwork.tidy(state, ctx)
+        treasure.tidy(board, state, ctx)
 
     # helpers
     @staticmethod
@@ -402,13 +426,31 @@ class Vikings(Game):
         self._mine(state, ch, state["phasing"])
         if not movement.can_act(state, ch):
             raise IllegalAction(f"{ch['name']} cannot act now", "VK 2.57")
+        if action.get("horse") in state.get("animals", {}):
+            animals.take_reins(board, state, ctx, ch, str(action["horse"]))
+            return
         horses.take_reins(board, state, ctx, ch, str(action.get("horse")))
 
     def _do_release_reins(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         self._need(state, "player", ("fire", "move", "combat"), "letting a horse go")
         ch = self._char(state, action)
         self._mine(state, ch, state["phasing"])
+        if action.get("horse") in state.get("animals", {}):
+            animals.release(state, ctx, ch, str(action["horse"]))
+            return
         horses.release(state, ctx, ch, str(action.get("horse")))
+
+    def _do_take_treasure(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", "move", "taking up a treasure")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        treasure.take(board, state, ctx, ch, str(action.get("treasure")))
+
+    def _do_drop_treasure(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", ("fire", "move", "combat"), "laying a treasure down")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        treasure.drop_action(board, state, ctx, ch)
 
     def _do_help_aboard(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         self._need(state, "player", "move", "helping aboard")
@@ -524,8 +566,13 @@ class Vikings(Game):
             raise IllegalAction("give 'attackers' and 'defenders' as lists of character ids", "VK 2.7")
         fighters = [state["chars"][c] for c in atts + dfds if c in state["chars"]]
         mounted = [c for c in fighters if c.get("mounted")]
-        melee.attack(board, state, ctx, atts, dfds, action.get("casualty"))
+        if len(dfds) == 1 and dfds[0] in state.get("animals", {}):
+            attackers = [self._char(state, {"piece": a}) for a in atts]
+            animals.attack(board, state, ctx, attackers, dfds[0])
+        else:
+            melee.attack(board, state, ctx, atts, dfds, action.get("casualty"))
         horses.melee_loses_control(state, ctx, mounted)
+        treasure.melee(board, state, ctx, fighters)
 
     def _do_advance(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         path = action.get("path") or ([action["to"]] if action.get("to") else None)

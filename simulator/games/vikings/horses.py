@@ -110,6 +110,8 @@ def entry_problem(board: Board, state: State, horse: Horse, src: str, dst: str) 
         return f"a horse cannot pass a {feat.replace('_', ' ')}"
     if board.terrain[dst] == "building":
         return "horses do not enter buildings"
+    if any(a["hex"] == dst for a in state.get("animals", {}).values() if a["alive"]):
+        return "a goat or pig stands there"
     ships = fleet.ship_hexes(board, state)
     on = ships.get(dst)
     if on is not None:

@@ -46,7 +46,14 @@ def may_attack_into(board: Board, state: State, att: Char, dfd: Char,
 
 def level(board: Board, state: State, ch: Char, attacking: bool, others: list[Char],
           ships: dict[str, tuple[str, int]]) -> int:
-    """+1/0/-1 of one character in this combat (tables 8.5-8.6, rules 4.81, 4.86)."""
+    """+1/0/-1 of one character in this combat (tables 8.5-8.6, rules 4.81, 4.86), less 1 when he
+    stands in a goat's or pig's hex (rule 5.5.3, cumulative)."""
+    from simulator.games.vikings.animals import combat_penalty
+    return _ground_level(board, state, ch, attacking, others, ships) + combat_penalty(state, ch)
+
+
+def _ground_level(board: Board, state: State, ch: Char, attacking: bool, others: list[Char],
+                  ships: dict[str, tuple[str, int]]) -> int:
     if ch.get("ship"):
         boat_vs_sea = all(not o.get("ship") and board.is_water(o["hex"]) for o in others)
         boat_vs_land = all(not o.get("ship") and not board.is_water(o["hex"]) for o in others)

@@ -11,7 +11,7 @@ from typing import Any
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.vikings import effects, fleet, horses
+from simulator.games.vikings import animals, effects, fleet, horses, treasure
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, front_hex, hexes_of, living_at, values
@@ -86,6 +86,8 @@ def foot_range(board: Board, state: State, ch: Char) -> Reachable:
     occ = living_at(state)
 
     def rule(a: str, b: str) -> float | None:
+        if a != ch["hex"] and animals.at(state, a):
+            return None          # no passing through a goat's or pig's hex (rule 5.5.3)
         try:
             _occupied(state, ch, b, occ)
             return float(step_cost(board, state, ch, a, b, False, ships))
@@ -153,7 +155,14 @@ def move(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
     ctx.emit("move", f"{ch['name']} moves to {to} ({cost} MP, {ch['mp']} left)", "VK 2.5",
              pieces=[ch["id"]], to=to, cost=cost)
     horses.follow(board, state, ctx, ch, old_hexes)
+    animals.follow(board, state, ctx, ch, old_hexes)
     shipwork.follow_carrier(state, ch)
+    treasure.entered(state, ctx, ch)
+    beast = animals.at(state, to)
+    if beast is not None and not any(a["id"] == beast["id"] for a in animals.led(state, ch["id"])):
+        ch["mp"] = 0
+        ctx.emit("move", f"{ch['name']} stops in the hex of the {beast['kind']} {beast['id']} (no passing through)",
+                 animals.RULE, pieces=[ch["id"], beast["id"]])
 
 
 def half_turn(board: Board, state: State, ctx: Context, ch: Char) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.vikings import effects, fleet, shipgeom
+from simulator.games.vikings import effects, fleet, shipgeom, tide
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import ship_types, tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, weak
@@ -50,8 +50,8 @@ def duty_problem(state: State, ch: Char, duty: str) -> str | None:
             return "rowboats need no helmsman"
         if role != "stern":
             return "the helmsman stands on the rudder hex (G)"
-        if damaged:
-            return "a damaged rudder hex cannot be used for steering"
+        if damaged and not state["rules"].get("helmsman"):
+            return "a damaged rudder hex cannot be used for steering (rule 4.7; optional rule 5.4 allows it)"
         if any(c.get("duty") == "helmsman" and c["id"] != ch["id"] for c in crew(state, sid)):
             return "a ship has only one helmsman"
     if duty == "plug":
@@ -91,7 +91,18 @@ def speed_options(board: Board, state: State, sid: str) -> list[int]:
     """Legal speeds, kept at 0 while a horse is half aboard or outside the middle hexes (rule 4.83.2)."""
     from simulator.games.vikings.horses import unsafe_aboard
     legal = fleet.legal_speeds(state, sid)
+    ship = state["ships"][sid]
+    if state["rules"].get("helmsman") and not ship_types()[ship["type"]].get("rowboat") and \
+            not any(c.get("duty") == "helmsman" for c in crew(state, sid)):
+        # optional rule 5.4: without a helmsman the ship may not gain speed
+        legal = [v for v in legal if abs(v) <= abs(ship["speed"]) and v * ship["speed"] >= 0] or [0]
     return [0] if unsafe_aboard(state, board, sid) else legal
+
+
+def rudder_damaged(ship: Ship) -> bool:
+    """The rudder hex (G) has taken damage (rules 4.7, 5.4)."""
+    stern = shipgeom.slot_of(ship["type"], "stern")
+    return ship["damage"].get(str(stern), 0) > 0
 
 
 def set_speed(board: Board, state: State, ctx: Context, sid: str, speed: int, side: str) -> None:
@@ -198,6 +209,10 @@ def _footprint_ok(board: Board, state: State, ship: Ship, where: PlacedFootprint
     for h in fp:
         if board.terrain[h] not in SHIP_TERRAIN:
             raise IllegalAction(f"{ship['name']} cannot go onto {board.terrain[h]} at {h}", "VK 4.44")
+    dry = tide.dry_hexes(state) & (set(fp) - set(hexes(board, ship)))
+    if dry:
+        raise IllegalAction(f"{ship['name']} cannot cross the sandbar at low tide ({', '.join(sorted(dry))})",
+                            tide.RULE)
     swimmers = {c["hex"] for c in state["chars"].values() if alive(c) and not c.get("ship") and c.get("hex")}
     if swimmers & set(fp) - set(hexes(board, ship)):
         raise IllegalAction(f"{ship['name']} would run over a character in the water (our ruling: boats steer "
@@ -282,6 +297,8 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
             raise IllegalAction(f"a {t['name'].lower()} may turn only {t['max_turns']} time(s) per phase", "VK 4.43")
     if ship.get("beached") and move != "straight":
         raise IllegalAction("a boat leaves the beach with straight moves only", "VK 4.45")
+    if move != "straight" and state["rules"].get("helmsman") and not t.get("rowboat") and rudder_damaged(ship):
+        loss += 1          # optional rule 5.4: steering with a damaged rudder costs one more speed point
     if move != "straight" and state["rules"].get("helmsman") and not t.get("rowboat") and \
             not any(c.get("duty") == "helmsman" for c in crew(state, sid)):
         raise IllegalAction("without a helmsman the ship goes only straight (optional rule)", "VK 5.4")

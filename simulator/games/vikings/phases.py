@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.game import Context
-from simulator.games.vikings import effects, naval
+from simulator.games.vikings import effects, naval, tide, treasure
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.fleet import afloat
@@ -33,6 +33,9 @@ def sides_with_ships(state: State) -> list[str]:
 def start_phase(board: Board, state: State, ctx: Context) -> None:
     """Enter the phase ``state['phase_index']`` of the current turn (skipping empty naval phases)."""
     idx = state["phase_index"]
+    if idx == 0:
+        tide.turn_starts(state, ctx)
+    board = tide.board_for(state)      # the sandbar may have flooded since the turn began
     if idx in (0, 2):
         if not sides_with_ships(state):
             ctx.emit("phase", f"turn {state['turn']}: {PHASE_NAMES[idx]} - no boats afloat, skipped", "VK 2.2")
@@ -156,12 +159,15 @@ def _end_player_step(board: Board, state: State, ctx: Context) -> None:
                 ch["mp"] = values(ch)[2]
                 if any(g.get("carried_by") == ch["id"] for g in state["grapples"].values()):
                     ch["mp"] = min(ch["mp"], 2)     # carrying a grapple (rule 4.66)
+                if treasure.carried_by(state, ch["id"]):
+                    ch["mp"] = min(ch["mp"], treasure.DRAG_MP)     # dragging a treasure (rule 5.5.1)
 
             else:
                 ch["fired"] = False
         ctx.emit("step", f"{side} movement (the other side may shoot defensively)", "VK 2.2")
     elif step == "move":
         _drop_carried(state, ctx)
+        treasure.end_movement(state, ctx, side)
         if stationary_targets(board, state, first_only=True):
             state["step"] = "stationary_fire"
             state["active"] = other(state, side)

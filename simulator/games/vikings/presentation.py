@@ -7,7 +7,7 @@ from typing import Any
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
                                  Presentation, SecretChoice, TerrainStyle, Tools)
-from simulator.games.vikings import fire, fleet, movement, phases, shipgeom
+from simulator.games.vikings import animals, fire, fleet, movement, phases, shipgeom, tide, treasure
 from simulator.games.vikings.catalogue import ship_types
 from simulator.games.vikings.game import board_of
 from simulator.games.vikings.pieces import alive, ctype, front_hex, living_at, values
@@ -39,6 +39,8 @@ def slot_of_pivot(ship: dict[str, Any]) -> int:
 SIDE_COLOURS = {"vikings": (150, 40, 40), "saxons": (40, 70, 150)}
 # riderless horses: a brown counter edged towards the controlling side's colour
 HORSE_COLOURS = {"vikings": (130, 75, 50), "saxons": (95, 80, 110)}
+ANIMAL_COLOUR = (200, 170, 150)          # goats and pigs (rule 5.5.3)
+TREASURE_COLOUR = (230, 190, 40)         # treasure markers (rule 5.5.1)
 
 
 class VikingsPresentation(Presentation):
@@ -47,11 +49,12 @@ class VikingsPresentation(Presentation):
 
     def surface(self, state: State) -> HexSurface:
         board = board_of(state)
-        return HexSurface(board.hexmap, TERRAIN_STYLES, FEATURE_STYLES,
-                          hex_overrides=dict(board.water))
+        overrides = dict(board.water)
+        overrides.update({h: "beach" for h in tide.dry_hexes(state)})     # the dry sandbar (rule 5.5.5)
+        return HexSurface(board.hexmap, TERRAIN_STYLES, FEATURE_STYLES, hex_overrides=overrides)
 
     def surface_key(self, state: State) -> Any:
-        return tuple(tuple(x) for x in state["layout"])
+        return tuple(tuple(x) for x in state["layout"]), tide.stage(state)
 
     def pieces(self, state: State) -> list[PieceView]:
         board = board_of(state)
@@ -79,6 +82,22 @@ class VikingsPresentation(Presentation):
                                  status=tuple(x for x in (f"led by {led}" if led else "",
                                                           "aboard" if horse.get("ship") else "") if x),
                                  stats={"side": horse["side"], "led by": led or "nobody"}))
+        for aid, beast in sorted(state.get("animals", {}).items()):
+            led = beast.get("led_by")
+            out.append(PieceView(aid, beast["side"], beast["kind"].capitalize() if beast["alive"] else
+                                 f"Dead {beast['kind']}", "counter", beast["hex"],
+                                 ANIMAL_COLOUR if beast["alive"] else (90, 90, 90), label=beast["kind"][:2].capitalize(),
+                                 values=("", str(animals.DEFENCE), ""), has_facing=False, movable=False, layer=1,
+                                 status=(f"led by {led}",) if led else (),
+                                 stats={"side": beast["side"], "defence": animals.DEFENCE, "led by": led or "nobody"}))
+        for tid, tr in sorted(state.get("treasures", {}).items()):
+            if tr.get("lost") or tr["carried_by"] is not None:
+                continue
+            what = "Treasure" if tr["decoy"] is False else "Treasure marker (face down)" if not tr["revealed"] else "Decoy"
+            out.append(PieceView(tid, "", what, "counter", tr["hex"], TREASURE_COLOUR, label="T",
+                                 text_colour=(40, 30, 0), has_facing=False, movable=False, layer=1,
+                                 status=("face down",) if not tr["revealed"] else (),
+                                 stats={"claimed by": tr.get("claim") or "nobody"}))
         occ: dict[str, int] = {}
         for cid, ch in sorted(state["chars"].items()):
             if ch.get("hex") is None:
@@ -87,7 +106,8 @@ class VikingsPresentation(Presentation):
             t = ctype(ch)
             status = [ch["status"]] if ch["status"] != "ok" else []
             status += [x for x, on in (("mounted", ch.get("mounted")), ("axe", ch.get("axe")),
-                                       ("shield wall", ch.get("wall")), ("carrying", ch.get("carrying"))) if on]
+                                       ("shield wall", ch.get("wall")), ("carrying", ch.get("carrying")),
+                                       ("treasure", treasure.carried_by(state, cid))) if on]
             if ch.get("duty"):
                 status.append(ch["duty"])
             at = front_hex(ch)

@@ -51,13 +51,31 @@ SETUP_SCHEMA: dict[str, Any] = {
             "properties": {"ship": {"type": "string"}, "slot": {"type": "integer", "minimum": 0}}}},
         "victory": {"type": "object", "additionalProperties": False, "properties": {
             "kill_points": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "treasure_points": {"type": "integer", "minimum": 0,
+                                "x-expected": "points per real treasure a side holds at the end"},
             "text": {"type": "string"}}},
+        "sandbar": {"type": "object", "required": ["hexes"], "additionalProperties": False, "properties": {
+            "hexes": {"type": "array", "minItems": 1, "items": LABEL},
+            "dry_turns": {"type": "integer", "minimum": 0,
+                          "x-expected": "complete turns the sandbar lies dry (11 in rule 5.5.5)"}}},
+        "treasures": {"type": "array", "items": {
+            "type": "object", "required": ["id", "hex"], "additionalProperties": False,
+            "properties": {"id": {"type": "string"}, "hex": LABEL, "decoy": {"type": "boolean"}}}},
+        "animals": {"type": "array", "items": {
+            "type": "object", "required": ["id", "kind", "hex", "side"], "additionalProperties": False,
+            "properties": {"id": {"type": "string"}, "kind": {"enum": ["goat", "pig"]}, "hex": LABEL,
+                           "side": {"enum": ["vikings", "saxons"]}}}},
     },
 }
 RULES_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
     "properties": {"errare": {"type": "boolean"}, "hemp": {"type": "boolean"}, "helmsman": {"type": "boolean"},
-                   "plug_leaks": {"type": "boolean"}},
+                   "plug_leaks": {"type": "boolean"},
+                   "low_tide": {"type": "boolean", "x-expected": "true: setup.sandbar lies dry (rule 5.5.5)"},
+                   "decoys": {"type": "boolean",
+                              "x-expected": "true: treasure markers lie face down until someone enters (5.5.1)"},
+                   "expert_swimmers": {"type": "boolean",
+                                       "x-expected": "true: peasants never test for drowning (rule 5.5.2)"}},
 }
 
 
@@ -115,7 +133,9 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
                               "hex": c.get("hex"), "front": None, "mounted": False, "ship": None, "slot": None,
                               "duty": None, "mp": 0, "steps": 0, "fired": False, "attacked": False, "axe": False,
                               "wall": False, "facing": 0, "carrying": None, "move_cap": None, "busy": False,
-                              "move_override": c.get("move"), "swimmer": c.get("swimmer", False)}
+                              "move_override": c.get("move"),
+                              "swimmer": c.get("swimmer", bool(scenario.rules.get("expert_swimmers"))
+                                               and t.troop == "peasant")}
         if "aboard" in c:
             sid, slot = c["aboard"]["ship"], c["aboard"]["slot"]
             if sid not in state["ships"]:
@@ -166,4 +186,48 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
         state["grapples"][gid] = {"id": gid, "side": state["ships"][g["ship"]]["side"], "ship": g["ship"],
                                   "slot": g["slot"], "status": "ready", "hook_ship": None, "hook_slot": None,
                                   "max_len": 0}
+    _sandbar(scenario, board, state)
+    _treasures_and_animals(scenario, board, state, used)
     return state, board
+
+
+def _sandbar(scenario: Scenario, board: Board, state: dict[str, Any]) -> None:
+    """The low-tide sandbar (rule 5.5.5): only with the scenario switch ``low_tide``."""
+    bar = scenario.setup.get("sandbar")
+    if not scenario.rules.get("low_tide"):
+        return
+    if not bar:
+        raise scenario.error(("rules", "low_tide"), "low_tide needs setup.sandbar.hexes (the sea hexes that dry)")
+    for i, h in enumerate(bar["hexes"]):
+        if h not in board or board.terrain[h] != "sea":
+            raise scenario.error(("setup", "sandbar", "hexes", i), f"{h} is not a sea hex of the board "
+                                 "(the sandbar is sea uncovered by the ebb, rule 5.5.5)")
+    state["tide"] = {"hexes": list(bar["hexes"]), "dry_turns": int(bar.get("dry_turns", 11))}
+
+
+def _treasures_and_animals(scenario: Scenario, board: Board, state: dict[str, Any], used: set[str]) -> None:
+    """Treasure/decoy markers (rule 5.5.1) and goats and pigs (rule 5.5.3)."""
+    decoys = bool(scenario.rules.get("decoys"))
+    state["treasures"] = {}
+    for i, t in enumerate(scenario.setup.get("treasures", [])):
+        at = ("setup", "treasures", i)
+        if t["id"] in state["treasures"]:
+            raise scenario.error(at + ("id",), f"treasure id {t['id']!r} used twice")
+        if t["hex"] not in board or board.is_water(t["hex"]):
+            raise scenario.error(at + ("hex",), f"{t['hex']} is not a land hex of the board")
+        if t.get("decoy") and not decoys:
+            raise scenario.error(at + ("decoy",), "decoy markers need the scenario switch rules.decoys: true")
+        state["treasures"][t["id"]] = {"id": t["id"], "hex": t["hex"], "decoy": bool(t.get("decoy", False)),
+                                       "revealed": not decoys, "carried_by": None, "claim": None,
+                                       "dropped": False, "ship": None, "slot": None}
+    state["animals"] = {}
+    for i, a in enumerate(scenario.setup.get("animals", [])):
+        at = ("setup", "animals", i)
+        if a["id"] in state["animals"] or a["id"] in state["chars"] or a["id"] in state["horses"]:
+            raise scenario.error(at + ("id",), f"id {a['id']!r} used twice")
+        if a["hex"] not in board or board.is_water(a["hex"]) or board.terrain[a["hex"]] == "building":
+            raise scenario.error(at + ("hex",), f"{a['hex']} is not open land (goats and pigs cannot swim)")
+        if a["hex"] in used or any(x["hex"] == a["hex"] for x in state["animals"].values()):
+            raise scenario.error(at + ("hex",), f"hex {a['hex']} is already taken")
+        state["animals"][a["id"]] = {"id": a["id"], "kind": a["kind"], "side": a["side"], "hex": a["hex"],
+                                     "alive": True, "led_by": None}
