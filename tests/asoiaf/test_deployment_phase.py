@@ -28,6 +28,13 @@ def test_players_alternate_one_unit_at_a_time_then_the_other_picks_the_first_pla
     assert s.state["deploy"]["chooser"] == "stark"          # the higher roller deploys first (15.4)
     assert s.state["phase"] == "deployment" and s.active_player() == "stark"
     assert any(e.kind == "deployment" and "deploys first" in e.text for e in s.log)
+    # the higher roller chooses its area (its current one offered first) or gives the choice (15.4)
+    assert s.legal_actions() == [{"type": "area", "area": "south"}, {"type": "area", "area": "north"},
+                                 {"type": "area", "give": True}]
+    with pytest.raises(IllegalAction, match="chooses a deployment area"):
+        s.apply({"type": "deploy", "unit": "S1", "x": 24, "y": 5})
+    s.apply(s.legal_actions()[0])
+    assert s.state["areas"] == {"stark": "south", "lannister": "north"}
     assert all(a["type"] == "deploy" for a in s.legal_actions())
     with pytest.raises(IllegalAction, match="still has to deploy"):
         s.apply({"type": "deploy", "unit": "L1", "x": 24, "y": 44})
@@ -64,6 +71,7 @@ def test_a_player_with_more_units_deploys_the_rest_and_a_fixed_first_player_skip
                                                         "units": setup["armies"]["lannister"]["units"][:2]}}
     s = Session.new(scenario_from_data(dict(sc.data, setup=setup, rules={"deployment": "players"}), "x"), 1)
     chooser = s.state["deploy"]["chooser"]
+    s.apply(s.legal_actions()[0])              # the chooser keeps its area
     order = []
     while s.state["phase"] == "deployment":
         order.append(s.active_player())
@@ -121,6 +129,7 @@ def test_storm_of_swords_players_deployment_leaves_reserves_off_the_table():
 def test_presentation_during_deployment_drags_into_deploy_actions():
     from simulator.games.asoiaf.presentation import facing_to_view, to_view
     s = Session.new(players_variant(), 1)
+    s.apply({"type": "area", "area": "south"})
     pres = s.game.presentation() if hasattr(s, "game") else __import__(
         "simulator.games.asoiaf.presentation", fromlist=["AsoiafPresentation"]).AsoiafPresentation()
     state = s.state_data()

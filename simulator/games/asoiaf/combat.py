@@ -12,7 +12,7 @@ from typing import Any
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.asoiaf import modes, space
+from simulator.games.asoiaf import modes, sides, space
 from simulator.games.asoiaf.catalogue import Catalogue
 from simulator.games.asoiaf.units import Unit, effects, polygon, ranks_left, ranks_lost, wound, attack_dice
 
@@ -85,7 +85,7 @@ def panic_test(state: State, ctx: Context, cat: Catalogue, u: Unit, modifier: in
     d1, d2 = ctx.dice.d6(f"panic test of {u['id']}"), ctx.dice.d6(f"panic test of {u['id']}")
     d3 = ctx.dice.d3(f"panic wounds of {u['id']}")
     if morale_modifier_total(d1, d2, mod) >= u["morale"] and "panicked" in u["conditions"]:
-        enemy = next(p for p in state["players"] if p != u["side"])
+        enemy = sides.opponent(state, u["side"])
         rule = R("11.8", "Condition tokens")
         ctx.emit("panic", f"{u['id']} rolls {d1}+{d2}{mod:+d} for a Panic test ({why}): a pass unless {enemy} spends "
                  "its Panicked token", rule, pieces=[u["id"]], unit=u["id"])
@@ -138,8 +138,7 @@ def destroyed(state: State, ctx: Context, u: Unit, by_side: str | None, by_unit:
              pieces=[u["id"]], unit=u["id"])
     u["conditions"] = []
     u["influence"] = {}
-    scorers = [by_side] if by_side and by_side != u["side"] else [p for p in state["players"] if p != u["side"]]
-    for side in scorers:
+    for side in modes.beneficiaries(state, u, by_side):
         modes.add_vp(state, ctx, side, 1, f"{side} destroys {u['id']}", R("15.2", "Combat victory"))
     modes.on_destroyed(state, ctx, u, by_side, by_unit)
 
@@ -369,7 +368,7 @@ def _step_panic_roll(state: State, ctx: Context, cat: Catalogue, rec: dict[str, 
     p["dice"] = [ctx.dice.d6(f"panic test of {u['id']}"), ctx.dice.d6(f"panic test of {u['id']}"),
                  ctx.dice.d3(f"panic wounds of {u['id']}")]
     if "panicked" in u["conditions"] and morale_modifier_total(p["dice"][0], p["dice"][1], mod) >= u["morale"]:
-        enemy = att["side"] if u["side"] == dfn["side"] else dfn["side"]
+        enemy = att["side"] if sides.friendly(state, u["side"], dfn["side"]) else dfn["side"]
         _ask(state, enemy, "reroll", dice="panic", why="Panicked", faces=list(p["dice"]), default=[0, 1],
              unit=u["id"], rule=R("11.8", "Condition tokens"))
 

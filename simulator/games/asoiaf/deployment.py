@@ -58,18 +58,19 @@ def start_of_round(state: State, ctx: Context, order: list[str]) -> None:
 
 def zones(state: State, side: str) -> list[tuple[float, float, float, float]]:
     """Rectangles (x0, y0, x1, y1) a redeployed unit must lie wholly inside (one of them)."""
-    from simulator.games.asoiaf.setup import deployment_zone
+    from simulator.games.asoiaf.placement import area
     w, h = state["table"]
-    y0, y1 = deployment_zone(state, side)
+    own = area(state, side)
+    y0 = own[1]
     sides = [(0.0, 0.0, SIDE_STRIP, h), (w - SIDE_STRIP, 0.0, w, h)]
     if state["mode"] == "clash_of_kings":
-        return [(0.0, y0, w, y1)] + sides
+        return [own] + sides
     if state["mode"] == "here_we_stand":
         edge = (0.0, 0.0, w, SIDE_STRIP) if y0 == 0.0 else (0.0, h - SIDE_STRIP, w, h)
         return [edge] + sides
     if state["mode"] == "storm_of_swords" and side == state["flags"].get("defender"):
         return sides
-    return [(0.0, y0, w, y1)]
+    return [own]
 
 
 def check_place(state: State, u: Unit, x: float, y: float, facing: float, rule: str) -> None:
@@ -133,8 +134,8 @@ def answer(game: Any, state: State, ctx: Context, p: dict[str, Any], action: dic
 
 
 def deploy_south(state: State, side: str) -> bool:
-    from simulator.games.asoiaf.setup import deployment_zone
-    return deployment_zone(state, side)[0] == 0.0
+    from simulator.games.asoiaf.placement import south
+    return south(state, side)
 
 
 def sample_spots(state: State, u: Unit) -> list[tuple[float, float, float]]:

@@ -9,7 +9,7 @@ import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.asoiaf import space
+from simulator.games.asoiaf import sides, space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import Unit, control_ranks, polygon
 from simulator.geometry.segments import point_segment_distance, points_in_polygon
@@ -27,13 +27,28 @@ def mode(state: State) -> dict[str, Any]:
 
 
 def add_vp(state: State, ctx: Context, side: str, n: int, why: str, rule: str) -> None:
-    if n <= 0 or side not in state["vp"]:
+    """``side`` (a player or a team) scores ``n`` VP for its team: every member of the team holds
+    the team's total (§13.1: VP are scored by teams)."""
+    team = sides.team(state, side)
+    who = sides.members(state, team)
+    if n <= 0 or not who:
         return
     if mode(state)["scoring"] == "siege" and side == state["flags"].get("defender"):
         ctx.emit("vp", f"{side} is the Defender and scores no VP ({why})", R("16.3", "A Storm of Swords"))
         return
-    state["vp"][side] += n
-    ctx.emit("vp", f"{why}: {side} scores {n} VP (total {state['vp'][side]})", rule, side=side, vp=n)
+    for p in who:
+        state["vp"][p] += n
+    ctx.emit("vp", f"{why}: {team} scores {n} VP (total {state['vp'][who[0]]})", rule, side=team, vp=n)
+
+
+def beneficiaries(state: State, u: Unit, by_side: str | None) -> list[str]:
+    """Who scores when ``u`` is lost: the destroyer's team if an enemy destroyed it; otherwise the
+    opposing team when there is only one (a duel or a team game), and nobody in a free-for-all,
+    where no single opponent caused it (§13.2, our reading)."""
+    if by_side is not None and not sides.friendly(state, by_side, u["side"]):
+        return [sides.team(state, by_side)]
+    foes = sides.enemy_teams(state, u["side"])
+    return foes if len(foes) == 1 else []
 
 
 # -- Objectives -------------------------------------------------------------------------------
@@ -102,8 +117,7 @@ def drop(state: State, ctx: Context, u: Unit, why: str) -> None:
     if takers:
         take(state, ctx, state["units"][takers[0]], ob, f"takes ({why})")
         if len(takers) > 1:
-            opponent = next(p for p in state["players"] if p != u["side"])
-            state["pending"].append({"player": opponent, "window": "take_objective", "objective": ob["id"],
+            state["pending"].append({"player": sides.opponent(state, u["side"]), "window": "take_objective", "objective": ob["id"],
                                      "units": takers, "why": why, "rule": R("16.4", "Carried Objectives")})
         return
     pile = next((t for t in state["terrain"] if t["id"] == ob.get("pile")), None) if why.startswith("out of") else None
@@ -118,8 +132,7 @@ def drop(state: State, ctx: Context, u: Unit, why: str) -> None:
         near = {"tray": polygon(u).tolist()}
     ctx.emit("objective", f"{u['id']} drops Objective {ob['id']} ({why})", R("16.4", "Carried Objectives"),
              pieces=[u["id"]], objective=ob["id"])
-    opponent = next(p for p in state["players"] if p != u["side"])
-    state["pending"].append(dict(near, player=opponent, window="place_objective", objective=ob["id"],
+    state["pending"].append(dict(near, player=sides.opponent(state, u["side"]), window="place_objective", objective=ob["id"],
                                  default=[ob["x"], ob["y"]], rule=R("16.5", "Carried Objectives")))
 
 
@@ -252,29 +265,26 @@ def on_destroyed(state: State, ctx: Context, u: Unit, by_side: str | None, by_un
         if ob["holder"] == u["id"]:
             ob["holder"] = None
     killer = state["units"].get(by_unit) if by_unit else None
-    enemy_kill = killer is not None and killer["side"] != u["side"]
+    enemy_kill = killer is not None and not sides.friendly(state, killer["side"], u["side"])
     if m.get("commander_kill_vp") and enemy_kill and killer["commander"]:
         add_vp(state, ctx, killer["side"], m["commander_kill_vp"], f"the Commander's unit {killer['id']} destroys "
                f"{u['id']}", R("16.2", "A Clash of Kings"))
     if m.get("first_enemy_commander_vp") and u["commander"] and not state["flags"].get(f"cmd_dead_{u['side']}"):
         state["flags"][f"cmd_dead_{u['side']}"] = True
-        for side in state["players"]:
-            if side != u["side"]:
-                add_vp(state, ctx, side, m["first_enemy_commander_vp"], "the enemy Commander falls for the first "
-                       "time", R("16.2", "A Clash of Kings"))
+        for side in beneficiaries(state, u, killer["side"] if killer else None):
+            add_vp(state, ctx, side, m["first_enemy_commander_vp"], "the enemy Commander falls for the first "
+                   "time", R("16.2", "A Clash of Kings"))
     if m["scoring"] == "marked":
         if enemy_kill and killer["marked"]:
             add_vp(state, ctx, killer["side"], m["marked_kill_vp"], f"marked unit {killer['id']} destroys an enemy",
                    R("16.8", "Fire and Blood"))
         if u["marked"]:
-            for side in state["players"]:
-                if side != u["side"]:
-                    add_vp(state, ctx, side, m["marked_destroyed_vp"], f"marked unit {u['id']} is destroyed",
-                           R("16.8", "Fire and Blood"))
+            for side in beneficiaries(state, u, killer["side"] if killer else None):
+                add_vp(state, ctx, side, m["marked_destroyed_vp"], f"marked unit {u['id']} is destroyed",
+                       R("16.8", "Fire and Blood"))
     if u["vp_tokens"]:
-        for side in state["players"]:
-            if side != u["side"]:
-                add_vp(state, ctx, side, u["vp_tokens"], f"{u['id']} carried VP tokens", R("16.8", "Fire and Blood"))
+        for side in beneficiaries(state, u, killer["side"] if killer else None):
+            add_vp(state, ctx, side, u["vp_tokens"], f"{u['id']} carried VP tokens", R("16.8", "Fire and Blood"))
         u["vp_tokens"] = 0
     if m.get("corpse_piles_max") and u["type"] == "infantry":
         spawn_corpse_pile(state, ctx, u)
@@ -325,13 +335,13 @@ def quadrant_of(state: State, u: Unit) -> int:
 
 def quadrant_points(state: State) -> list[dict[str, int]]:
     m = mode(state)
-    pts = [{p: 0 for p in state["players"]} for _ in range(4)]
+    pts = [{t: 0 for t in sides.team_ids(state)} for _ in range(4)]
     for u in space.alive(state):
         q = quadrant_of(state, u)
-        pts[q][u["side"]] += u["cost"] + (m.get("commander_points", 0) if u["commander"] else 0)
+        pts[q][sides.team(state, u["side"])] += u["cost"] + (m.get("commander_points", 0) if u["commander"] else 0)
     for n in state["ncus"].values():
         if n.get("quadrant") is not None:
-            pts[n["quadrant"]][n["side"]] += n["cost"]
+            pts[n["quadrant"]][sides.team(state, n["side"])] += n["cost"]
     return pts
 
 
@@ -374,13 +384,30 @@ def army_points_left(state: State, side: str) -> int:
 
 
 def check_victory(state: State, ctx: Context, end_of_round: bool) -> None:
-    """Elimination at once; VP threshold at the end of a round; round 6 decides (§15.2)."""
+    """Elimination at once; VP threshold at the end of a round; the round limit decides (§15.2).
+    Teams win and score together (§13.1); a free-for-all player with no Combat unit left is
+    eliminated and the last player standing wins (§13.2)."""
     if state.get("result"):
         return
     m = mode(state)
-    standing = [p for p in state["players"]
-                if any(not u["destroyed"] and u["side"] == p and not u.get("structure") for u in state["units"].values())]
-    if len(standing) < len(state["players"]):
+    teams = sides.team_ids(state)
+    standing = [t for t in teams if t not in state.get("eliminated", [])
+                and any(not u["destroyed"] and sides.team(state, u["side"]) == t and not u.get("structure")
+                        for u in state["units"].values())]
+    if state.get("format") == "free_for_all":
+        for t in teams:
+            if t not in standing and t not in state["eliminated"]:
+                state["eliminated"].append(t)
+                ctx.emit("eliminated", f"{t} has no Combat unit left and is eliminated", R("13.2", "Free-for-all"),
+                         side=t)
+        if len(standing) <= 1:
+            if standing:
+                finish(state, ctx, standing[0], f"{standing[0]} wins: every other player is eliminated",
+                       R("13.2", "Free-for-all"))
+            else:
+                finish(state, ctx, None, "every army is destroyed: a draw", R("15.2", "Victory"))
+            return
+    elif len(standing) < len(teams):
         if len(standing) == 1:
             finish(state, ctx, standing[0], f"{standing[0]} wins: every enemy Combat unit is destroyed",
                    R("15.2", "Victory"))
@@ -389,28 +416,28 @@ def check_victory(state: State, ctx: Context, end_of_round: bool) -> None:
         return
     if not end_of_round:
         return
-    vp = state["vp"]
+    vp = sides.scores(state)
     need = state["vp_needed"]
-    for p in state["players"]:
-        if vp[p] >= need and all(vp[p] > vp[o] for o in state["players"] if o != p):
-            if not (m["scoring"] == "siege" and p == state["flags"].get("defender")):
-                finish(state, ctx, p, f"{p} wins with {vp[p]} VP (needed {need} and more than the opponent)",
-                       R("15.2", "Victory"))
-                return
-    if state["round"] >= state["max_rounds"]:
-        if m["scoring"] == "siege":
-            d = state["flags"]["defender"]
-            finish(state, ctx, d, f"{d} held the castle to the end of round {state['round']}", R("16.3", "A Storm of Swords"))
+    defender = sides.team(state, state["flags"]["defender"]) if m["scoring"] == "siege" else None
+    for t in standing:
+        if vp[t] >= need and all(vp[t] > vp[o] for o in teams if o != t) and t != defender:
+            finish(state, ctx, t, f"{t} wins with {vp[t]} VP (needed {need} and more than every opponent)",
+                   R("15.2", "Victory"))
             return
-        best = max(vp.values())
-        top = [p for p in state["players"] if vp[p] == best]
+    if state["round"] >= state["max_rounds"]:
+        if defender is not None:
+            finish(state, ctx, defender, f"{defender} held the castle to the end of round {state['round']}",
+                   R("16.3", "A Storm of Swords"))
+            return
+        best = max(vp[t] for t in standing)
+        top = [t for t in standing if vp[t] == best]
         if len(top) > 1:
-            pts = {p: army_points_left(state, p) for p in top}
+            pts = {t: army_points_left(state, t) for t in top}
             most = max(pts.values())
-            top = [p for p in top if pts[p] == most]
+            top = [t for t in top if pts[t] == most]
         if len(top) == 1:
             finish(state, ctx, top[0], f"{top[0]} wins after round {state['round']} on VP "
-                   f"({', '.join(f'{p} {vp[p]}' for p in state['players'])})", R("15.2", "Victory"))
+                   f"({', '.join(f'{t} {vp[t]}' for t in teams)})", R("15.2", "Victory"))
         else:
             finish(state, ctx, None, "a draw: equal VP and equal army points on the table", R("15.2", "Victory"))
 

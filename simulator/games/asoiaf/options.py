@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from simulator.core.errors import IllegalAction
-from simulator.games.asoiaf import modes, moves, space, tactics
+from simulator.games.asoiaf import modes, moves, sides, space, tactics
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import CONDITIONS, Unit, polygon, speed
 
@@ -190,7 +190,7 @@ def ncu_options(state: State, n: dict[str, Any]) -> list[Action]:
     out: list[Action] = [{"type": "ncu_pass", "ncu": n["id"]}]
     side = n["side"]
     mine = [u for u in space.alive(state, side) if not u.get("structure")]
-    theirs = [u for u in space.alive(state) if u["side"] != side and not u.get("structure")]
+    theirs = [u for u in space.alive(state) if not sides.friendly(state, u["side"], side) and not u.get("structure")]
     for z in catalogue().zones:
         if state["board"][z["id"]] is not None:
             continue

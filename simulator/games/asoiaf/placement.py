@@ -1,55 +1,109 @@
-"""Putting the armies on the table before round 1 (digest §15.4, §15.5).
+"""Putting the armies on the table before round 1 (digest §15.4, §15.5, §13, §16.3).
 
-* Deployment areas: strips across the table at each player's edge, as deep as the game mode says
-  (:func:`deployment_zone`); the scenario's first player deploys south (low y).
+* Deployment areas (``state["areas"]``: player -> area id, :func:`area`): in a duel or a team game
+  the strips ``south`` and ``north`` across the table, as deep as the game mode says; a team shares
+  its strip (game-mode set-up is unchanged, §13.1). By default the team of the scenario's first
+  listed player deploys south (A Storm of Swords: the Attacker). In a free-for-all each player has a
+  12" x 12" corner (``SW``, ``NW``, ``NE``, ``SE``, §13.2); by default the players take them in
+  seating order going to the left (clockwise seen from above: SW, NW, NE, SE).
 * Automatic placement: a scenario unit without ``at`` (force selection builds such armies) is put
-  in its owner's deployment area by :func:`auto_place`: trays face the enemy edge, the front row
-  as close to the enemy as the area allows, from the table's centre outwards, 1" apart, never
-  on Impassable terrain or behind a castle wall; further rows behind when a row is full. An army
-  that does not fit is refused with a message.
-* Interactive deployment (``rules: {deployment: players}``): a ``deployment`` phase before round 1.
-  Both players roll a D6 (rerolling ties); the higher roller counts as the player who chose its
-  deployment area (the areas are the scenario's) and deploys first; then the players alternate one
-  Combat unit at a time (``deploy``), and a player with nothing left to deploy is skipped (§15.4:
-  "presumably deploys the rest"). Each tray lies wholly inside its area. NCUs are not deployed;
-  A Storm of Swords Reserves stay off the table. When every unit is down, the player who did not
-  choose picks the first player (``first_player``), unless the scenario fixes it.
-  ``rules: {deployment: fixed}`` (the default) keeps the scenario's positions.
+  in its owner's area by :func:`auto_place`: trays face the enemy (a corner also tries facing along
+  the table), the front row as close to the enemy as the area allows, from the centre outwards,
+  1" apart, never on Impassable terrain or behind a castle wall; further rows behind when a row is
+  full. An army that does not fit is refused with a message.
+* Interactive deployment (``rules: {deployment: players}``): a ``deployment`` phase before round 1,
+  in steps (``state["deploy"]["step"]``):
+
+  1. ``reserve`` (A Storm of Swords): the Defender chooses which Combat units, half rounded up,
+     start in Reserve (``reserve`` with ``units``; the scenario's marks are offered first).
+  2. ``area``: duel and teams: each team rolls a D6 (ties rerolled); the higher roller's player
+     takes the area it prefers (``area`` with ``area: south|north``; its current one is offered
+     first) or gives the choice to the other team (``area`` with ``give: true``) (§15.4). A Storm
+     of Swords has no choice (the walls fix the areas). Free-for-all: every player rolls a D6, the
+     highest is the first player (§13.2); from it, going left, each player picks a free corner.
+  3. ``units``: from the team that chose (free-for-all: the first player, then to the left), the
+     teams deploy one Combat unit at a time (``deploy``), wholly inside their area, not on other
+     deployed trays, castle walls or Impassable terrain, not behind a castle wall; a team with
+     nothing left is skipped (§15.4: "presumably deploys the rest"). A team's players take its
+     deployments in rotation. NCUs are not deployed; Reserves stay off the table.
+  4. ``first``: the team that did not choose picks the first player (``first_player``), unless the
+     scenario fixes it or the free-for-all roll has decided it (§15.5).
+
+  ``rules: {deployment: fixed}`` (the default) keeps the scenario's areas and positions.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.asoiaf import modes, space
+from simulator.games.asoiaf import modes, sides, space
 from simulator.games.asoiaf.units import Unit, polygon
 
 State = dict[str, Any]
 Action = dict[str, Any]
 RULE = 'ASOIAF "Deployment" (15.4)'
+RULE_FFA = 'ASOIAF "Free-for-all" (13.2)'
+RULE_RESERVE = 'ASOIAF "A Storm of Swords: Reserve" (16.3)'
 GAP = 1.0          # room left between automatically placed trays (inches)
 STEP = 0.5         # grid of candidate positions (inches)
+CORNER = 12.0      # side of a free-for-all corner area (inches, §13.2)
+CORNERS = ("SW", "NW", "NE", "SE")     # seating order, going to the left
+STRIPS = ("south", "north")
 
 
-def deployment_zone(state: State, side: str) -> tuple[float, float]:
-    """The strip (y0, y1) of ``side``: the first player of the scenario deploys south, at low y
-    (§15.4, §16; table coordinates have y up)."""
-    m = modes.mode(state)
+# -- areas --------------------------------------------------------------------------------------
+def default_areas(state: State) -> dict[str, str]:
+    """Each player's area before any choice: see the module notes."""
+    ps = state["players"]
+    if state.get("format") == "free_for_all":
+        return {p: CORNERS[i] for i, p in enumerate(ps)}
+    if modes.mode(state)["scoring"] == "siege":
+        d = state["flags"].get("defender")
+        return {p: "north" if sides.friendly(state, p, d) else "south" for p in ps}
+    return {p: "south" if sides.friendly(state, p, ps[0]) else "north" for p in ps}
+
+
+def area(state: State, side: str) -> tuple[float, float, float, float]:
+    """The rectangle (x0, y0, x1, y1) of ``side``'s deployment area (table inches, y up)."""
     w, h = state["table"]
-    depth = m["deployment"]
+    aid = state["areas"][side]
+    if aid in CORNERS:
+        x0 = 0.0 if aid[1] == "W" else w - CORNER
+        y0 = 0.0 if aid[0] == "S" else h - CORNER
+        return x0, y0, x0 + CORNER, y0 + CORNER
+    depth = modes.mode(state)["deployment"]
     if isinstance(depth, dict):
         depth = depth["defender"] if side == state["flags"].get("defender") else depth["attacker"]
-    south = side == state["players"][0] if m["scoring"] != "siege" else side != state["flags"].get("defender")
-    return (0.0, depth) if south else (h - depth, h)
+    return (0.0, 0.0, float(w), float(depth)) if aid == "south" else (0.0, h - depth, float(w), float(h))
+
+
+def area_text(state: State, side: str) -> str:
+    x0, y0, x1, y1 = area(state, side)
+    return f"{side}'s deployment area ({state['areas'][side]}: x {x0:g}-{x1:g}, y {y0:g}-{y1:g})"
+
+
+def south(state: State, side: str) -> bool:
+    """The area lies along the south edge (y = 0)."""
+    return area(state, side)[1] == 0.0
 
 
 def facing_for(state: State, side: str) -> float:
-    """Trays are deployed facing the enemy's edge (north from the south strip)."""
-    return 90.0 if deployment_zone(state, side)[0] == 0.0 else 270.0
+    """Trays are deployed facing the far edge (north from a southern area)."""
+    return 90.0 if south(state, side) else 270.0
+
+
+def facings_for(state: State, side: str) -> list[float]:
+    """The facings automatic placement tries: towards the far edge, and in a corner also along the
+    table towards the other side."""
+    out = [facing_for(state, side)]
+    if state["areas"][side] in CORNERS:
+        out.append(0.0 if state["areas"][side][1] == "W" else 180.0)
+    return out
 
 
 def spot_problem(state: State, u: Unit, x: float, y: float, facing: float, gap: float = 0.0) -> str | None:
@@ -57,11 +111,10 @@ def spot_problem(state: State, u: Unit, x: float, y: float, facing: float, gap: 
     deployed trays, castle walls or Impassable terrain, not behind a castle wall (§15.4, §16.3).
     ``gap`` keeps that much room from the other deployed trays."""
     poly = polygon(u, x, y, facing)
-    y0, y1 = deployment_zone(state, u["side"])
-    w = state["table"][0]
-    if poly[:, 0].min() < -1e-6 or poly[:, 0].max() > w + 1e-6 or poly[:, 1].min() < y0 - 1e-6 \
+    x0, y0, x1, y1 = area(state, u["side"])
+    if poly[:, 0].min() < x0 - 1e-6 or poly[:, 0].max() > x1 + 1e-6 or poly[:, 1].min() < y0 - 1e-6 \
             or poly[:, 1].max() > y1 + 1e-6:
-        return f"the tray must lie wholly inside {u['side']}'s deployment area (y from {y0:g} to {y1:g})"
+        return f"the tray must lie wholly inside {area_text(state, u['side'])}"
     for other in space.alive(state):
         if other["id"] != u["id"] and not other.get("structure") and space.near(poly, polygon(other), gap) \
                 and (gap > 0 or space.overlap(poly, polygon(other))):
@@ -80,21 +133,23 @@ def spot_problem(state: State, u: Unit, x: float, y: float, facing: float, gap: 
 
 
 def auto_spot(state: State, u: Unit, gap: float = GAP) -> tuple[float, float, float] | None:
-    """The first free pose for ``u`` in its area: front row first, from the centre outwards."""
-    facing = facing_for(state, u["side"])
-    y0, y1 = deployment_zone(state, u["side"])
-    w = state["table"][0]
-    half_d, half_w = u["depth"] / 2, u["width"] / 2
-    south = y0 == 0.0
-    ys = np.arange(y1 - half_d, y0 + half_d - 1e-9, -STEP) if south else np.arange(y0 + half_d, y1 - half_d + 1e-9, STEP)
-    offsets = [0.0] + [s * k * STEP for k in range(1, int(w / STEP) + 1) for s in (-1, 1)]
-    for y in ys:
-        for dx in offsets:
-            x = w / 2 + dx
-            if x - half_w < -1e-9 or x + half_w > w + 1e-9:
-                continue
-            if spot_problem(state, u, float(x), float(y), facing, gap) is None:
-                return round(float(x), 2), round(float(y), 2), facing
+    """The first free pose for ``u`` in its area: front row first (the row nearest the enemy),
+    within a row from the centre of the table (a corner: its inner edge) outwards."""
+    x0, y0, x1, y1 = area(state, u["side"])
+    is_south = y0 == 0.0
+    corner = state["areas"][u["side"]] in CORNERS
+    cx = (x1 if x0 == 0.0 else x0) if corner else state["table"][0] / 2
+    for facing in facings_for(state, u["side"]):
+        across = facing in (90.0, 270.0)
+        ex, ey = (u["width"] / 2, u["depth"] / 2) if across else (u["depth"] / 2, u["width"] / 2)
+        if x1 - x0 < 2 * ex - 1e-9 or y1 - y0 < 2 * ey - 1e-9:
+            continue
+        ys = np.arange(y1 - ey, y0 + ey - 1e-9, -STEP) if is_south else np.arange(y0 + ey, y1 - ey + 1e-9, STEP)
+        xs = sorted(np.arange(x0 + ex, x1 - ex + 1e-9, STEP), key=lambda x: (abs(x - cx), x))
+        for y in ys:
+            for x in xs:
+                if spot_problem(state, u, float(x), float(y), facing, gap) is None:
+                    return round(float(x), 2), round(float(y), 2), facing
     return None
 
 
@@ -107,35 +162,82 @@ def auto_place(state: State, error: Any) -> None:
     for u in todo:
         uid = u["id"]
         u.pop("undeployed")
-        facing = facing_for(state, u["side"])
         if u.get("reserve"):
-            y0, y1 = deployment_zone(state, u["side"])
-            u["x"], u["y"], u["facing"] = state["table"][0] / 2, (y0 + y1) / 2, facing
+            _park(state, u)
             continue
         spot = auto_spot(state, u) or auto_spot(state, u, gap=0.0)
         if spot is None:
-            raise error(u["side"], f"no room left for {uid} ({u['name']}) in {u['side']}'s deployment area")
+            raise error(u["side"], f"no room left for {uid} ({u['name']}) in {area_text(state, u['side'])}")
         u["x"], u["y"], u["facing"] = spot
 
 
+def _park(state: State, u: Unit) -> None:
+    """An off-table unit's suggested spot: the centre of its area."""
+    x0, y0, x1, y1 = area(state, u["side"])
+    u["x"], u["y"], u["facing"] = (x0 + x1) / 2, (y0 + y1) / 2, facing_for(state, u["side"])
+
+
 # -- the deployment phase -----------------------------------------------------------------------
+def _roll_off(ctx: Context, who: list[str], what: str) -> tuple[str, str]:
+    """Everyone in ``who`` rolls a D6, the highest rerolling ties; (winner, text of the rolls)."""
+    texts = []
+    while True:
+        rolls = {w: ctx.dice.d6(f"{what} roll of {w}") for w in who}
+        texts.append(", ".join(f"{w} rolls {r}" for w, r in rolls.items()))
+        best = max(rolls.values())
+        top = [w for w, r in rolls.items() if r == best]
+        if len(top) == 1:
+            return top[0], "; then ".join(texts)
+        who = top
+
+
 def start(state: State, ctx: Context, first_player: str | None) -> None:
     """Open the deployment phase: every Combat unit off the table until deployed."""
     for u in state["units"].values():
         if not u.get("structure") and not u.get("reserve"):
             u["undeployed"] = True
-    a, b = state["players"]
-    while True:
-        ra, rb = ctx.dice.d6(f"deployment roll of {a}"), ctx.dice.d6(f"deployment roll of {b}")
-        if ra != rb:
-            break
-    chooser = a if ra > rb else b
     state["phase"] = "deployment"
-    state["deploy"] = {"chooser": chooser, "first_player": first_player}
-    state["active"] = chooser
-    state["turn"] = {"player": chooser, "unit": None, "no_cards": None}
-    ctx.emit("deployment", f"Deployment: {a} rolls {ra}, {b} rolls {rb}; {chooser} has chosen its deployment "
-             "area and deploys first, one Combat unit at a time", RULE, side=chooser)
+    ffa = state.get("format") == "free_for_all"
+    teams = sides.team_ids(state)
+    if ffa:
+        chooser, rolls = (first_player, "the scenario fixes the first player") if first_player is not None \
+            else _roll_off(ctx, teams, "first player")
+        first_player = chooser
+        ctx.emit("deployment", f"Deployment: {rolls}; {chooser} is the first player and picks a corner first",
+                 RULE_FFA, side=chooser)
+    else:
+        chooser, rolls = _roll_off(ctx, teams, "deployment")
+        ctx.emit("deployment", f"Deployment: {rolls}; {chooser} chooses its deployment area (or gives the choice) "
+                 "and deploys first, one Combat unit at a time", RULE, side=chooser)
+    state["deploy"] = {"chooser": chooser, "first_player": first_player, "given": False, "picked": []}
+    if modes.mode(state)["scoring"] == "siege":
+        state["deploy"]["step"] = "reserve"
+        _act(state, sides.members(state, sides.team(state, state["flags"]["defender"]))[0])
+    else:
+        _to_area_step(state)
+
+
+def _act(state: State, player: str) -> None:
+    state["active"] = player
+    state["turn"] = {"player": player, "unit": None, "no_cards": None}
+
+
+def _to_area_step(state: State) -> None:
+    d = state["deploy"]
+    if modes.mode(state)["scoring"] == "siege":
+        _to_units_step(state)
+        return
+    d["step"] = "area"
+    _act(state, sides.members(state, d["chooser"])[0])
+
+
+def _to_units_step(state: State) -> None:
+    d = state["deploy"]
+    d["step"] = "units"
+    d["rotation"] = {}
+    order = sides.team_order(state, d["chooser"])
+    if not _next_deployer(state, order[-1]):
+        _after_units(state)
 
 
 def waiting(state: State, side: str) -> list[Unit]:
@@ -143,24 +245,142 @@ def waiting(state: State, side: str) -> list[Unit]:
             if state["units"][uid]["side"] == side and state["units"][uid].get("undeployed")]
 
 
+def _next_deployer(state: State, after: str) -> bool:
+    """The next team after ``after`` (a team) with a unit to deploy, and its player in rotation."""
+    order = sides.team_order(state, after)
+    rot = state["deploy"]["rotation"]
+    for t in order[1:] + order[:1]:
+        ms = sides.members(state, t)
+        start = rot.get(t, -1) + 1
+        for k in range(len(ms)):
+            i = (start + k) % len(ms)
+            if waiting(state, ms[i]):
+                rot[t] = i
+                _act(state, ms[i])
+                return True
+    return False
+
+
+def _after_units(state: State) -> None:
+    """Every unit is down: step ``done`` if the first player is known, else ``first``."""
+    d = state["deploy"]
+    if d["first_player"] is not None:
+        state["first_player"] = d["first_player"]
+        d["step"] = "done"
+        return
+    d["step"] = "first"
+    picker = next(t for t in sides.team_ids(state) if t != d["chooser"])
+    _act(state, sides.members(state, picker)[0])
+
+
 def apply(state: State, action: Action, ctx: Context, begin_round: Any) -> None:
-    """``deploy`` (unit, x, y, facing; position defaults to the suggested spot) or ``first_player``
-    (player). ``begin_round(state, ctx)`` starts round 1 once deployment is over."""
+    """The deployment phase's actions (see the module notes); ``begin_round(state, ctx)`` starts
+    round 1 once deployment is over."""
     me = state["active"]
     kind = action["type"]
-    if state["deploy"].get("choosing"):
-        if kind != "first_player":
-            raise IllegalAction(f"deployment is over: {me} picks the first player ('first_player')", RULE)
+    d = state["deploy"]
+    step = d["step"]
+    expected = {"reserve": "reserve", "area": "area", "units": "deploy", "first": "first_player"}[step]
+    if kind != expected:
+        what = {"reserve": "the Defender chooses its Reserve units ('reserve')",
+                "area": f"{me} chooses a deployment area ('area')",
+                "units": f"the armies are being deployed: {me} deploys a Combat unit ('deploy')",
+                "first": f"deployment is over: {me} picks the first player ('first_player')"}[step]
+        raise IllegalAction(what, RULE)
+    if step == "reserve":
+        _choose_reserve(state, ctx, me, action)
+        _to_area_step(state)
+    elif step == "area":
+        _choose_area(state, ctx, me, action)
+    elif step == "first":
         first = action.get("player")
-        if first not in state["players"]:
-            raise IllegalAction(f"player must be one of {', '.join(state['players'])}", RULE)
+        choices = sides.team_ids(state)
+        if first not in choices:
+            raise IllegalAction(f"player must be one of {', '.join(choices)}", RULE)
         state["first_player"] = first
         ctx.emit("first_player", f"{me} picks {first} as the first player", 'ASOIAF "Start of the game" (15.5)',
                  side=first)
         _finish(state, ctx, begin_round)
         return
-    if kind != "deploy":
-        raise IllegalAction(f"the armies are being deployed: {me} deploys a Combat unit ('deploy')", RULE)
+    else:
+        _deploy(state, ctx, me, action)
+        if not _next_deployer(state, sides.team(state, me)):
+            _after_units(state)
+    if d["step"] == "done":
+        _finish(state, ctx, begin_round)
+
+
+def _choose_reserve(state: State, ctx: Context, me: str, action: Action) -> None:
+    units = action.get("units")
+    mine = [u for u in state["units"].values() if u["side"] == me and not u.get("structure")]
+    need = (len(mine) + 1) // 2
+    ids = {u["id"] for u in mine}
+    if not isinstance(units, list) or len(set(map(str, units))) != len(units) or not set(units) <= ids \
+            or len(units) != need:
+        raise IllegalAction(f"units must name {need} different Combat units of {me} (half of {len(mine)}, rounded "
+                            f"up: {', '.join(sorted(ids))})", RULE_RESERVE)
+    for u in mine:
+        u["reserve"] = u["id"] in units
+        if u["reserve"]:
+            u.pop("undeployed", None)
+            _park(state, u)
+        else:
+            u["undeployed"] = True
+    ctx.emit("reserve", f"{me} keeps {', '.join(units)} in Reserve", RULE_RESERVE, side=me, units=list(units),
+             pieces=list(units))
+
+
+def _choose_area(state: State, ctx: Context, me: str, action: Action) -> None:
+    d = state["deploy"]
+    team = sides.team(state, me)
+    if state.get("format") == "free_for_all":
+        free = [c for c in CORNERS if c not in d["picked"]]
+        aid = action.get("area")
+        if aid not in free:
+            raise IllegalAction(f"area must be a free corner ({', '.join(free)})", RULE_FFA)
+        state["areas"][me] = aid
+        d["picked"].append(aid)
+        ctx.emit("area", f"{me} takes the {aid} corner", RULE_FFA, side=me, area=aid)
+        _resuggest(state, me)
+        order = sides.team_order(state, d["chooser"])
+        d.setdefault("chosen", []).append(me)
+        left = [p for p in order if p not in d["chosen"]]
+        if left:
+            _act(state, left[0])
+        else:
+            _to_units_step(state)
+        return
+    if action.get("give"):
+        if d["given"]:
+            raise IllegalAction("the choice of deployment area was already given once", RULE)
+        other = next(t for t in sides.team_ids(state) if t != team)
+        d["given"] = True
+        d["chooser"] = other
+        ctx.emit("area", f"{team} gives the choice of deployment area to {other}", RULE, side=other)
+        _act(state, sides.members(state, other)[0])
+        return
+    aid = action.get("area")
+    if aid not in STRIPS:
+        raise IllegalAction("area must be 'south' or 'north' (or give: true to let the other team choose)", RULE)
+    for p in state["players"]:
+        state["areas"][p] = aid if sides.friendly(state, p, me) else STRIPS[1 - STRIPS.index(aid)]
+        _resuggest(state, p)
+    ctx.emit("area", f"{team} chooses the {aid} deployment area and deploys first", RULE, side=team, area=aid)
+    _to_units_step(state)
+
+
+def _resuggest(state: State, side: str) -> None:
+    """Move the suggested spots of ``side``'s waiting units into its (new) area."""
+    for u in waiting(state, side):
+        if "wholly inside" in (spot_problem(state, u, u["x"], u["y"], u["facing"]) or ""):
+            spot = auto_spot(state, u) or auto_spot(state, u, 0.0)
+            if spot is None:
+                _park(state, u)
+            else:
+                u["x"], u["y"], u["facing"] = spot
+
+
+def _deploy(state: State, ctx: Context, me: str, action: Action) -> None:
     uid = action.get("unit")
     u = state["units"].get(uid) if isinstance(uid, str) else None
     if u is None or u["side"] != me or not u.get("undeployed"):
@@ -176,49 +396,68 @@ def apply(state: State, action: Action, ctx: Context, begin_round: Any) -> None:
     u.pop("undeployed")
     ctx.emit("deploy", f"{me} deploys {uid} ({u['name']}) at ({x:.1f}, {y:.1f}) facing {facing:g}", RULE,
              pieces=[uid], unit=uid, x=x, y=y, facing=facing)
-    other = next(p for p in state["players"] if p != me)
-    nxt = other if waiting(state, other) else me if waiting(state, me) else None
-    if nxt is not None:
-        state["active"] = nxt
-        state["turn"] = {"player": nxt, "unit": None, "no_cards": None}
-        return
-    if state["deploy"]["first_player"] is not None:
-        state["first_player"] = state["deploy"]["first_player"]
-        _finish(state, ctx, begin_round)
-        return
-    picker = next(p for p in state["players"] if p != state["deploy"]["chooser"])
-    state["deploy"]["choosing"] = True
-    state["active"] = picker
-    state["turn"] = {"player": picker, "unit": None, "no_cards": None}
 
 
 def _finish(state: State, ctx: Context, begin_round: Any) -> None:
     del state["deploy"]
     state["phase"] = "activation"
-    state["active"] = state["first_player"]
-    state["turn"] = {"player": state["first_player"], "unit": None, "no_cards": None}
+    first = state["first_player"]
+    state["rotation"] = {first: 0}
+    _act(state, sides.members(state, first)[0])
     modes.refresh_holders(state)
     begin_round(state, ctx)
 
 
 def options(state: State) -> list[Action]:
-    """The deploy actions offered: per waiting unit, the suggested spot and the nearest free spot
-    of the area's centre line; once done, each player as first player."""
+    """The deployment actions offered, the default first (see the module notes)."""
     me = state["active"]
-    if state["deploy"].get("choosing"):
-        return [{"type": "first_player", "player": p} for p in state["players"]]
-    out: list[Action] = []
+    d = state["deploy"]
+    step = d["step"]
+    if step == "first":
+        return [{"type": "first_player", "player": t} for t in sides.team_ids(state)]
+    if step == "reserve":
+        return _reserve_options(state, me)
+    if step == "area":
+        if state.get("format") == "free_for_all":
+            free = [c for c in CORNERS if c not in d["picked"]]
+            own = state["areas"][me]
+            return [{"type": "area", "area": c} for c in sorted(free, key=lambda c: c != own)]
+        own = state["areas"][me]
+        out: list[Action] = [{"type": "area", "area": a} for a in sorted(STRIPS, key=lambda a: a != own)]
+        if not d["given"]:
+            out.append({"type": "area", "give": True})
+        return out
+    out = []
     for u in waiting(state, me):
         facing = facing_for(state, me)
         spots: list[tuple[float, float, float]] = []
-        if spot_problem(state, u, u["x"], u["y"], facing) is None:
-            spots.append((u["x"], u["y"], facing))
+        if spot_problem(state, u, u["x"], u["y"], u["facing"]) is None:
+            spots.append((u["x"], u["y"], u["facing"]))
         for gap in (GAP, 0.0):
             s = auto_spot(state, u, gap)
             if s is not None:
                 if s not in spots:
                     spots.append(s)
                 break
+        if not spots and spot_problem(state, u, u["x"], u["y"], facing) is None:
+            spots.append((u["x"], u["y"], facing))
         for x, y, f in spots[:2]:
             out.append({"type": "deploy", "unit": u["id"], "x": x, "y": y, "facing": f})
     return out
+
+
+def _reserve_options(state: State, me: str) -> list[Action]:
+    """The scenario's Reserve marks first, then the cheapest half, then a few other sets."""
+    mine = [u for u in state["units"].values() if u["side"] == me and not u.get("structure")]
+    need = (len(mine) + 1) // 2
+    sets: list[list[str]] = []
+    marked = [u["id"] for u in mine if u.get("reserve")]
+    if len(marked) == need:
+        sets.append(marked)
+    cheap = [u["id"] for u in sorted(mine, key=lambda u: (u["commander"], u["cost"]))][:need]
+    for cand in [cheap] + [list(c) for c in combinations([u["id"] for u in mine], need)]:
+        if sorted(cand) not in [sorted(s) for s in sets]:
+            sets.append(cand)
+        if len(sets) >= 4:
+            break
+    return [{"type": "reserve", "units": s} for s in sets]

@@ -16,14 +16,19 @@ import numpy as np
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
                                  TableSurface, TerrainPiece, TerrainStyle, Tools)
-from simulator.games.asoiaf import modes, space
+from simulator.games.asoiaf import modes, sides, space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.options import legal_actions
-from simulator.games.asoiaf.setup import deployment_zone
+from simulator.games.asoiaf.placement import area
 from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, wounds_left
 from simulator.geometry.table import point_polygon_distance, polygon_distance, rect_corners
 
-SIDE_COLOURS = [(170, 40, 40), (60, 90, 170)]
+SIDE_COLOURS = [(170, 40, 40), (60, 90, 170), (60, 140, 60), (200, 150, 40)]   # one per team
+
+
+def side_colour(state: State, player: str) -> tuple[int, int, int]:
+    """Teammates share their team's colour (§13.1)."""
+    return SIDE_COLOURS[sides.team_ids(state).index(sides.team(state, player)) % len(SIDE_COLOURS)]
 TERRAIN_STYLES = {
     "hedge": TerrainStyle("hedge", "Hedge", (60, 110, 50), "trees"),
     "forest": TerrainStyle("forest", "Forest", (40, 90, 40), "trees"),
@@ -76,10 +81,14 @@ class AsoiafPresentation(Presentation):
                                     notes=", ".join(t["keywords"]))
                        for t in state["terrain"])
         zones = []
-        for i, side in enumerate(state["players"]):
-            y0, y1 = deployment_zone(state, side)
-            strip = ((0, y0), (w, y0), (w, y1), (0, y1))
-            zones.append((f"{side} deployment", _poly_view(state, strip), SIDE_COLOURS[i % 2]))
+        shown: set[tuple[float, ...]] = set()
+        for side in state["players"]:
+            x0, y0, x1, y1 = area(state, side)
+            if (x0, y0, x1, y1) in shown:
+                continue            # a team's shared area is drawn once
+            shown.add((x0, y0, x1, y1))
+            rect = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+            zones.append((f"{sides.team(state, side)} deployment", _poly_view(state, rect), side_colour(state, side)))
         r = modes.radius()
         for ob in state["objectives"]:
             circle = _poly_view(state, [(ob["x"] + r * math.cos(a), ob["y"] + r * math.sin(a))
@@ -99,7 +108,7 @@ class AsoiafPresentation(Presentation):
                 continue
             if u.get("reserve"):
                 continue
-            colour = SIDE_COLOURS[state["players"].index(u["side"]) % 2]
+            colour = side_colour(state, u["side"])
             status = list(u["conditions"])
             if u["activated"]:
                 status.append("activated")
@@ -141,10 +150,11 @@ class AsoiafPresentation(Presentation):
         if state.get("result"):
             return f"Game over - {state['result']['text']}"
         if state["phase"] == "deployment":
-            what = ("picks the first player" if state["deploy"].get("choosing")
-                    else "deploys a unit (drag it into the deployment area)")
+            what = {"reserve": "chooses the Reserve units", "area": "chooses a deployment area",
+                    "first": "picks the first player"}.get(state["deploy"]["step"],
+                                                            "deploys a unit (drag it into the deployment area)")
             return f"{modes.mode(state)['name']} - deployment - {state['active']} {what}"
-        vp = ", ".join(f"{p} {v} VP" for p, v in state["vp"].items())
+        vp = ", ".join(f"{t} {v} VP" for t, v in sides.scores(state).items())
         mode = modes.mode(state)["name"]
         pend = state["pending"]
         who = pend[0]["player"] if pend else state["active"]

@@ -9,7 +9,7 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
-from simulator.games.asoiaf import combat, modes, moves, space, tactics
+from simulator.games.asoiaf import combat, modes, moves, sides, space, tactics
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.setup import build_state, setup_schema
 from simulator.games.asoiaf.units import Unit, CONDITIONS, polygon, speed
@@ -39,6 +39,8 @@ ACTIONS: dict[str, str] = {
     "deploy": "deployment phase: put one Combat unit in the own deployment area (unit, x, y, facing)",
     "take_objective": "choose which of the engaged units claims a dropped Objective token (unit)",
     "first_player": "after deployment: the player who did not choose its area picks the first player (player)",
+    "area": "deployment: take a deployment area (area: south|north, free-for-all: SW|NW|NE|SE) or give: true",
+    "reserve": "A Storm of Swords deployment: the Defender's units that start in Reserve (units: [ids])",
 }
 
 
@@ -90,7 +92,7 @@ class Asoiaf(Game):
         r = state.get("result")
         if not r:
             return None
-        return Outcome(r["winner"], r["text"], rule=r["rule"], scores=dict(state["vp"]))
+        return Outcome(r["winner"], r["text"], rule=r["rule"], scores=sides.scores(state))
 
     def visible_state(self, state: State, player: str | None) -> State:
         """Hands are secret (only their size shows); decks are face down (§9.3: discards are open)."""
@@ -256,7 +258,7 @@ class Asoiaf(Game):
 
     def _target(self, state: State, u: Unit, tid: Any) -> Unit:
         t = self._unit(state, tid)
-        if t["side"] == u["side"] or t["destroyed"] or t.get("reserve"):
+        if sides.friendly(state, t["side"], u["side"]) or t["destroyed"] or t.get("reserve"):
             raise IllegalAction(f"{tid} is not an enemy unit on the table", R("6.5", "Attack"))
         return t
 
@@ -591,9 +593,9 @@ class Asoiaf(Game):
         if eff in ("enemy_panic_test", "enemy_condition", "draw_and_condition", "remove_condition", "free_move"):
             if target is None:
                 raise IllegalAction(f"the {z['name']} zone needs a target unit on the table", rule)
-        if eff in ("enemy_panic_test", "enemy_condition", "draw_and_condition") and target["side"] == me:
+        if eff in ("enemy_panic_test", "enemy_condition", "draw_and_condition") and sides.friendly(state, target["side"], me):
             raise IllegalAction(f"the {z['name']} zone targets an enemy unit", rule)
-        if eff == "free_move" and target["side"] != me:
+        if eff == "free_move" and not sides.friendly(state, target["side"], me):
             raise IllegalAction(f"the {z['name']} zone targets a friendly unit", rule)
         if eff in ("draw_and_condition", "enemy_condition"):
             condition = condition or z.get("condition")
@@ -749,20 +751,37 @@ class Asoiaf(Game):
         self._next_turn(state, ctx)
 
     def _ready(self, state: State, side: str) -> bool:
+        """``side`` (a player) has a unit or NCU left to activate (an eliminated player has none)."""
+        if sides.team(state, side) in state.get("eliminated", []):
+            return False
         return any(not u["activated"] and not u["destroyed"] and (not u.get("reserve") or state["round"] >= 3)
                    for u in state["units"].values() if u["side"] == side) or \
             any(not n["activated"] for n in state["ncus"].values() if n["side"] == side)
 
+    def _member(self, state: State, team: str) -> str | None:
+        """The player who takes ``team``'s turn: its players in rotation, skipping those with
+        nothing left to activate (§13.1; the only player outside team games)."""
+        ms = sides.members(state, team)
+        rot = state.setdefault("rotation", {})
+        start = rot.get(team, -1) + 1
+        for k in range(len(ms)):
+            i = (start + k) % len(ms)
+            if self._ready(state, ms[i]):
+                rot[team] = i
+                return ms[i]
+        return None
+
     def _next_turn(self, state: State, ctx: Context) -> None:
-        """Turns alternate; a side with nothing left to activate is skipped (§3.1)."""
+        """Turns pass to the next team (to the left in a free-for-all); a team with nothing left to
+        activate is skipped, the others go on in turn (§3.1, §13)."""
         if state.get("result"):
             return
-        me = state["active"]
-        others = [p for p in state["players"] if p != me]
-        for side in others + [me]:
-            if self._ready(state, side):
-                state["active"] = side
-                state["turn"] = {"player": side, "unit": None, "no_cards": None}
+        order = sides.team_order(state, sides.team(state, state["active"]))
+        for team in order[1:] + order[:1]:
+            p = self._member(state, team)
+            if p is not None:
+                state["active"] = p
+                state["turn"] = {"player": p, "unit": None, "no_cards": None}
                 return
         self._cleanup(state, ctx)
 
@@ -789,21 +808,19 @@ class Asoiaf(Game):
             self._new_round(state, ctx)
 
     def _order_from_first(self, state: State) -> list[str]:
-        ps = state["players"]
-        i = ps.index(state["first_player"])
-        return ps[i:] + ps[:i]
+        return sides.players_from_first(state)
 
     def _new_round(self, state: State, ctx: Context) -> None:
         for side in self._order_from_first(state):
             need = tactics.HAND_DRAW - len(state["hands"][side])
             if need > 0:
                 tactics.draw(state, ctx, side, need)
-        ps = state["players"]
-        state["first_player"] = ps[(ps.index(state["first_player"]) + 1) % len(ps)]
+        order = sides.team_order(state, state["first_player"])
+        state["first_player"] = order[1 % len(order)]          # to the left / to the other team (§13)
         state["round"] += 1
         state["phase"] = "activation"
-        state["active"] = state["first_player"]
-        state["turn"] = {"player": state["first_player"], "unit": None, "no_cards": None}
+        state["active"] = self._member(state, state["first_player"]) or sides.members(state, state["first_player"])[0]
+        state["turn"] = {"player": state["active"], "unit": None, "no_cards": None}
         ctx.emit("round", f"Round {state['round']}: {state['first_player']} is the first player",
                  R("3.2", "Cleanup phase"))
         from simulator.games.asoiaf import deployment

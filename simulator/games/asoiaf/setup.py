@@ -10,8 +10,7 @@ import numpy as np
 from simulator.core.errors import DataError
 from simulator.core.game import Context, State
 from simulator.core.scenario import Scenario
-from simulator.games.asoiaf import modes, placement, space
-from simulator.games.asoiaf.placement import deployment_zone  # noqa: F401  (re-exported)
+from simulator.games.asoiaf import modes, placement, sides, space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import new_unit, polygon
 from simulator.geometry.table import convex_hull, rect_corners
@@ -50,6 +49,12 @@ def setup_schema() -> Mapping[str, Any]:
                       "terrain": {"type": "array", "items": terrain},
                       "marked": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
                       "defender": {"type": "string"},
+                      "format": {"enum": ["duel", "teams", "free_for_all"],
+                                 "x-expected": "duel (two players), teams (13.1) or free_for_all (13.2)"},
+                      "teams": {"type": "object", "minProperties": 2, "maxProperties": 2,
+                                "additionalProperties": {"type": "array", "minItems": 1,
+                                                         "items": {"type": "string"}},
+                                "x-expected": "two teams: {team id: [player ids]}"},
                   }},
         "rules": {"type": "object", "additionalProperties": False, "properties": {
             "deployment": {"enum": ["fixed", "players"],
@@ -61,8 +66,7 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
     cat = catalogue()
     setup = scenario.setup
     players = [p["id"] for p in scenario.players]
-    if len(players) != 2:
-        raise scenario.error(("players",), "this engine plays two-player games (team play: see docs/asoiaf.md)")
+    fmt, teams = _format(scenario, players)
     armies = setup["armies"]
     for p in players:
         if p not in armies:
@@ -72,7 +76,10 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
     state: State = {
         "players": players, "mode": mode_id, "round": 1, "max_rounds": setup.get("max_rounds", 6),
         "phase": "activation", "table": list(setup.get("table", [48, 48])),
-        "vp": {p: 0 for p in players}, "vp_needed": modes.vp_needed(setup["points"]), "points": setup["points"],
+        "format": fmt, "teams": teams, "eliminated": [], "areas": {}, "rotation": {},
+        "vp": {p: 0 for p in players}, "points": setup["points"],
+        "vp_needed": modes.vp_needed(setup["points"] * max(len([p for p in players if teams[p] == t])
+                                                           for t in set(teams.values()))),
         "units": {}, "order": [], "ncus": {}, "board": {z["id"]: None for z in cat.zones},
         "decks": {}, "hands": {}, "discards": {}, "terrain": [], "walls": [], "objectives": [],
         "pending": [], "after_pending": None, "flags": {}, "result": None, "commander": {},
@@ -83,6 +90,7 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         if d not in players:
             raise scenario.error(("setup", "defender"), f"{d!r} is not a player")
         state["flags"]["defender"] = d
+    state["areas"] = placement.default_areas(state)
     for i, t in enumerate(setup.get("terrain", [])):
         state["terrain"].append(_terrain(scenario, ("setup", "terrain", i), t, f"T{i + 1}"))
     for i, (x, y) in enumerate(m["objectives"]):
@@ -103,6 +111,7 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
                                      "keywords": ["impassable", "blocks_los"], "polygon": poly.tolist()})
     for p in players:
         _army(scenario, state, p, armies[p])
+    _team_characters(scenario, state, armies)
     if m["scoring"] == "siege":
         _siege_walls(state, m)
         _check_reserves(scenario, state)
@@ -117,21 +126,22 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
                 u["marked"] = True
     first = setup.get("first_player")
     interactive = scenario.rules.get("deployment", "fixed") == "players"
-    if first is not None and first not in players:
-        raise scenario.error(("setup", "first_player"), f"{first!r} is not a player ({', '.join(players)})")
+    team_ids = sides.team_ids(state)
+    if first is not None:
+        if first not in players and first not in team_ids:
+            raise scenario.error(("setup", "first_player"), f"{first!r} is not a player or team "
+                                 f"({', '.join(dict.fromkeys(players + team_ids))})")
+        first = sides.team(state, first)
     if interactive:
         placement.start(state, ctx, first)
-        first = state["active"]          # until the first player is chosen after deployment (15.5)
+        first = sides.team(state, state["active"])   # until the first player is known (15.5)
     elif first is None:
-        while True:
-            a, b = ctx.dice.d6(f"first player roll of {players[0]}"), ctx.dice.d6(f"first player roll of {players[1]}")
-            if a != b:
-                first = players[0] if a > b else players[1]
-                break
+        first = _first_roll(ctx, team_ids)
     state["first_player"] = first
     if not interactive:
-        state["active"] = first
-        state["turn"] = {"player": first, "unit": None, "no_cards": None}
+        state["rotation"] = {first: 0}
+        state["active"] = sides.members(state, first)[0]
+        state["turn"] = {"player": state["active"], "unit": None, "no_cards": None}
     hands = setup.get("hands", {})
     for p in hands:
         if p not in players:
@@ -149,6 +159,79 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         state["hands"][p] = chosen + [deck.pop(0) for _ in range(min(3 - len(chosen), len(deck)))]
     modes.refresh_holders(state)
     return state
+
+
+def _format(scenario: Scenario, players: list[str]) -> tuple[str, dict[str, str]]:
+    """The game's format and each player's team (§13): a duel has two players; a team game two
+    teams covering every player once; a free-for-all three or four players, each its own team."""
+    setup = scenario.setup
+    fmt = setup.get("format", "teams" if "teams" in setup else "duel")
+    if fmt == "duel":
+        if len(players) != 2:
+            raise scenario.error(("players",), f"a duel has two players, not {len(players)} (set setup.format to "
+                                 "teams or free_for_all for more, 13)")
+        if "teams" in setup:
+            raise scenario.error(("setup", "teams"), "teams are given only with format: teams")
+        return fmt, {p: p for p in players}
+    if fmt == "free_for_all":
+        if not 3 <= len(players) <= 4:
+            raise scenario.error(("players",), f"a free-for-all has 3 or 4 players (one per table corner), "
+                                 f"not {len(players)} (13.2)")
+        if setup["mode"] == "storm_of_swords":
+            raise scenario.error(("setup", "mode"), "every game mode but A Storm of Swords may be played "
+                                 "free-for-all (13.2)")
+        if "teams" in setup:
+            raise scenario.error(("setup", "teams"), "a free-for-all has no teams (13.2)")
+        return fmt, {p: p for p in players}
+    if "teams" not in setup:
+        raise scenario.error(("setup",), "a team game needs setup.teams: {team id: [player ids]} (13.1)")
+    teams: dict[str, str] = {}
+    for t, members in setup["teams"].items():
+        for j, p in enumerate(members):
+            if p not in players:
+                raise scenario.error(("setup", "teams", t, j), f"{p!r} is not a player ({', '.join(players)})")
+            if p in teams:
+                raise scenario.error(("setup", "teams", t, j), f"{p!r} is already in team {teams[p]}")
+            if t in players and t != p:
+                raise scenario.error(("setup", "teams", t), f"a team id may not be another player's id ({t!r})")
+            teams[p] = t
+    missing = [p for p in players if p not in teams]
+    if missing:
+        raise scenario.error(("setup", "teams"), f"players without a team: {', '.join(missing)}")
+    if setup["mode"] == "storm_of_swords":
+        raise scenario.error(("setup", "mode"), "A Storm of Swords is not played by teams in this engine "
+                             "(one Defender player; see docs/asoiaf.md)")
+    return fmt, teams
+
+
+def _team_characters(scenario: Scenario, state: State, armies: Mapping[str, Any]) -> None:
+    """A Character appears once in a whole team (§13.1): the armies of teammates share the limit."""
+    cat = catalogue()
+    for t in sides.team_ids(state):
+        seen: dict[str, str] = {}
+        for p in sides.members(state, t):
+            for i, spec in enumerate(armies[p]["units"]):
+                for key in ("card", "attachment"):
+                    cid = spec.get(key)
+                    card = (cat.units.get(cid) or cat.attachments.get(cid)) if cid else None
+                    if card and card.get("character"):
+                        if card["name"] in seen and seen[card["name"]] != p:
+                            raise scenario.error(("setup", "armies", p, "units", i, key),
+                                                 f"{card['name']} is a Character already in {seen[card['name']]}'s "
+                                                 f"army: a Character appears once in the whole team (13.1)")
+                        seen[card["name"]] = p
+
+
+def _first_roll(ctx: Context, teams: list[str]) -> str:
+    """Every team (free-for-all: every player) rolls a D6; the highest, ties rerolled, is first."""
+    who = list(teams)
+    while True:
+        rolls = {t: ctx.dice.d6(f"first player roll of {t}") for t in who}
+        best = max(rolls.values())
+        top = [t for t, r in rolls.items() if r == best]
+        if len(top) == 1:
+            return top[0]
+        who = top
 
 
 def _terrain(scenario: Scenario, path: tuple, t: dict[str, Any], tid: str) -> dict[str, Any]:
@@ -306,16 +389,15 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
                 state["commander"][side] = uid
             continue
         u = new_unit(cat, uid, side, card_id, att, spec["at"][0], spec["at"][1],
-                     spec.get("facing", 90 if side == state["players"][0] else 270))
+                     spec.get("facing", placement.facing_for(state, side)))
         u["reserve"] = bool(spec.get("reserve"))
         if check_dep and not u["reserve"]:
             poly = polygon(u)
-            y0, y1 = deployment_zone(state, side)
-            w = state["table"][0]
-            if poly[:, 0].min() < -1e-6 or poly[:, 0].max() > w + 1e-6 or poly[:, 1].min() < y0 - 1e-6 \
+            x0, y0, x1, y1 = placement.area(state, side)
+            if poly[:, 0].min() < x0 - 1e-6 or poly[:, 0].max() > x1 + 1e-6 or poly[:, 1].min() < y0 - 1e-6 \
                     or poly[:, 1].max() > y1 + 1e-6:
-                raise scenario.error(path + ("at",), f"the tray must lie wholly inside {side}'s deployment area "
-                                     f"(y from {y0:g} to {y1:g})")
+                raise scenario.error(path + ("at",), "the tray must lie wholly inside "
+                                     f"{placement.area_text(state, side)}")
         for other in state["units"].values():
             if not u["reserve"] and not other.get("reserve") and not other.get("auto_place") \
                     and space.overlap(polygon(u), polygon(other)):

@@ -11,6 +11,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from simulator.core.errors import IllegalAction
+from simulator.games.asoiaf.sides import friendly
 from simulator.games.asoiaf.units import Unit, polygon, pose
 from simulator.geometry.table import (ARCS, arc_codes, arc_fractions, arc_part, overlap_depth, point_polygon_distance,
                                       polygon_area, polygon_distance, swept_polygon, tray_axes)
@@ -45,19 +46,20 @@ def forward(facing: float) -> np.ndarray:
 
 
 def alive(state: State, side: str | None = None) -> list[Unit]:
-    """Combat units on the table (not destroyed, not in reserve), in a stable order."""
+    """Combat units on the table (not destroyed, not in reserve), in a stable order; with ``side``
+    (a player or a team) only the units friendly to it (§13.1: a team's units are all friendly)."""
     out = []
     for uid in state["order"]:
         u = state["units"][uid]
         if u["destroyed"] or u.get("reserve") or u.get("undeployed"):
             continue
-        if side is None or u["side"] == side:
+        if side is None or friendly(state, u["side"], side):
             out.append(u)
     return out
 
 
 def enemies_of(state: State, u: Unit) -> list[Unit]:
-    return [o for o in alive(state) if o["side"] != u["side"]]
+    return [o for o in alive(state) if not friendly(state, o["side"], u["side"])]
 
 
 def engaged_with(state: State, u: Unit) -> list[Unit]:

@@ -11,6 +11,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.asoiaf import combat, space
 from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.sides import friendly
 from simulator.games.asoiaf.units import Unit, heal
 
 State = dict[str, Any]
@@ -107,7 +108,7 @@ def zone(zone_id: str) -> dict[str, Any]:
 
 def controls(state: State, side: str, zone_id: str) -> bool:
     ncu = state["board"].get(zone_id)
-    return ncu is not None and state["ncus"][ncu]["side"] == side
+    return ncu is not None and friendly(state, state["ncus"][ncu]["side"], side)
 
 
 def cersei(state: State, ctx: Context, ncu: dict[str, Any], zone_id: str) -> None:
