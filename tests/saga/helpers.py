@@ -35,3 +35,17 @@ def to_activation(s: Session) -> None:
     """Skip the Orders Phase of the player to act (no dice rolled)."""
     s._state["orders_rolled"] = True
     s._state["phase"] = "activation"
+
+
+def take_defaults(s: Session) -> int:
+    """Accept the engine's default for every pending player choice (casualties, withdrawal):
+    the first legal action while one is asked. Returns how many choices were made."""
+    made = 0
+    while True:
+        st = s.state
+        m, sh = st["melee"], st["shooting"]
+        step = (m or sh or {}).get("step")
+        if step not in ("casualties", "withdraw"):
+            return made
+        s.apply(s.legal_actions()[0])
+        made += 1

@@ -3,7 +3,7 @@
 import pytest
 
 from simulator.core import IllegalAction
-from tests.saga.helpers import give_dice, session, to_activation
+from tests.saga.helpers import give_dice, session, take_defaults, to_activation
 
 
 def _hit_and_run_session(**kw: object):
@@ -95,6 +95,7 @@ def test_side_by_side_warlord_and_we_obey_unit_fight_one_enemy_unit() -> None:
     with pytest.raises(IllegalAction, match="at most 4"):      # no more than half at the Warlord
         s.apply({"type": "ready", "at_warlord": 5})
     s.apply({"type": "ready", "at_warlord": 4})
+    take_defaults(s)
     assert any(e.kind == "melee" and "puts 4 attack dice on" in e.text for e in s.log)
     # 5 enemy casualties; the Warlord ignores one hit and two of his Warriors die for him
     assert len(s.state["units"]["e"]["figures"]) == 3

@@ -3,7 +3,7 @@
 import pytest
 
 from simulator.core import IllegalAction
-from tests.saga.helpers import give_dice, session, to_activation
+from tests.saga.helpers import give_dice, session, take_defaults, to_activation
 
 WOOD = {"id": "wood", "type": "wood", "polygon": [[8, 8], [14, 8], [14, 14], [8, 14]]}
 
@@ -108,6 +108,7 @@ def test_levies_shoot_with_cover() -> None:
     s.apply({"type": "ready"})
     s.apply({"type": "ready"})
     # attacks 4, 4, 6 against armour 4: 3 hits; defence 3, 2, 1 cancelling on 3+: 2 casualties
+    assert take_defaults(s) == 1                          # the owner's pick of the two (engine's default)
     assert s.state["shooting"] is None
     assert len(s.state["units"]["war"]["figures"]) == 2
     assert s.state["units"]["lev"]["fatigue"] == 0
@@ -135,6 +136,7 @@ def test_full_melee_with_fatigue_and_withdrawal() -> None:
     assert s.state["melee"]["sides"]["war"]["defence"] == 1
     s.apply({"type": "ready"})
     s.apply({"type": "ready"})
+    assert take_defaults(s) == 3                  # casualties of each side, then the warriors' withdrawal
     assert s.state["melee"] is None
     assert len(s.state["units"]["war"]["figures"]) == 2      # 3 hits - 1 saved
     assert len(s.state["units"]["hg"]["figures"]) == 3

@@ -40,7 +40,7 @@ def window(state: State, player: str) -> set[str]:
         if state["active"] == player:
             if sh["step"] == "attacker":
                 out |= {"shooting", "combat_shooting"}
-            else:
+            elif sh["step"] == "defender":
                 out |= {"shooting_reaction", "combat_shooting_reaction"}
         return out
     pend = state.get("pending")

@@ -18,7 +18,7 @@ import numpy as np
 
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import movement
+from simulator.games.saga import buildings, casualties, movement
 from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, attack_dice_melee, base_armour, clamp_armour,
                                         exhausted, figure_array, live_units, loss_key, remove_figures, removal_order,
                                         unit_gap)
@@ -45,7 +45,11 @@ def fighting_figures(state: State, uid: str, enemy: str | list[str]) -> list[str
     in_building = state["units"][uid].get("building")
     if in_building:                                   # occupants fight with every figure (SAGA p.27)
         return list(mine)
-    return [f for f, ok in zip(mine, fight) if ok]
+    held = {state["units"][e].get("building") for e in ([enemy] if isinstance(enemy, str) else enemy)} - {None}
+    near: set[str] = set()
+    for b in held:                                    # attackers within VS of the building fight (SAGA p.27)
+        near |= set(buildings.near_figures(state, uid, str(b)))
+    return [f for f, ok in zip(mine, fight) if ok or f in near]
 
 
 def _side(state: State, uid: str, enemy: str | list[str]) -> dict[str, Any]:
@@ -79,7 +83,8 @@ def begin(state: State, attacker: str, defender: str, ctx: Context, partner: str
                  "SAGA p.34", pieces=list(ua["figures"]) + list(state["units"][partner]["figures"]))
     state["melee"] = {"attacker": attacker, "partner": partner, "defender": defender, "players": players,
                       "step": "trade", "round": 1, "sides": {}, "split": None,
-                      "inflicted": {attacker: 0, defender: 0}}
+                      "inflicted": {attacker: 0, defender: 0}, "casualties": [], "withdrawals": [],
+                      "withdrawing": None}
     _step1(state, ctx)
     state["active"] = ud["owner"]
 
@@ -314,9 +319,40 @@ def resolve(state: State, ctx: Context) -> None:
             ctx.emit("ability", f"Crush: every hit of {state['units'][uid]['name']} counts twice", "SAGA p.61")
     # step 6: casualties, defender first, then the partner before its Warlord (SAGA p.34);
     # friendly units within S of a unit wiped out gain fatigue
-    m["inflicted"][a] += take_hits(state, d, left[d], ctx, "melee", killer_unit=a)
-    for victim in reversed(atts):
-        m["inflicted"][d] += take_hits(state, victim, left[victim], ctx, "melee", killer_unit=d)
+    m["casualties"] = [{"unit": d, "hits": left[d], "by": a}] + \
+        [{"unit": victim, "hits": left[victim], "by": d} for victim in reversed(atts)]
+    next_casualties(state, ctx)
+
+
+def next_casualties(state: State, ctx: Context, chosen: list[str] | None = None) -> None:
+    """Step 6, one unit at a time: the engine removes what needs no choice; a unit whose owner
+    picks its casualties (casualties.py) waits in step ``casualties`` for ``remove_casualties``
+    (``chosen``: that pick, for the first unit of the queue)."""
+    m = state["melee"]
+    while m["casualties"]:
+        entry = m["casualties"][0]
+        uid, hits, by = entry["unit"], entry["hits"], entry["by"]
+        if chosen is None and casualties.needs_choice(state, uid, hits):
+            m["step"] = "casualties"
+            state["active"] = state["units"][uid]["owner"]
+            return
+        m["casualties"].pop(0)
+        if chosen is not None:
+            removed = remove_figures(state, uid, hits, ctx, "melee", "SAGA p.22",
+                                     killer=state["units"][by]["owner"], chosen=chosen)
+            chosen = None
+        else:
+            removed = take_hits(state, uid, hits, ctx, "melee", killer_unit=by)
+        m["inflicted"][by] = m["inflicted"].get(by, 0) + removed
+    m["step"] = "resolved"
+    _after_casualties(state, ctx)
+
+
+def _after_casualties(state: State, ctx: Context) -> None:
+    """After step 6: Thor's second round (SAGA p.59), or steps 7 and 8."""
+    m = state["melee"]
+    a, d = m["attacker"], m["defender"]
+    atts = attackers(m)
     alive = [u for u in atts if state["units"][u]["figures"]]
     if m["round"] == 1 and any(m["sides"][u]["second_round"] for u in atts + [d]) and \
             alive and state["units"][d]["figures"]:
@@ -454,41 +490,77 @@ def finish(state: State, ctx: Context) -> None:
         if s["own_fatigue_after"]:
             add_fatigue(state, state["units"][uid], s["own_fatigue_after"], ctx, "ability after the melee", "SAGA p.61")
     ud = state["units"][d]
+    ia, idf = m["inflicted"].get(a, 0), m["inflicted"].get(d, 0)
     alive = [u for u in atts if state["units"][u]["figures"]]
+    m["withdrawals"] = []
     if alive and ud["figures"]:                           # step 8
         if ud.get("building"):
             losers, why = alive, "the building is still occupied"
-        elif m["inflicted"][d] > m["inflicted"][a]:
-            losers, why = alive, f"it inflicted fewer casualties ({m['inflicted'][a]} against {m['inflicted'][d]})"
-        elif m["inflicted"][a] > m["inflicted"][d]:
-            losers, why = [d], f"it inflicted fewer casualties ({m['inflicted'][d]} against {m['inflicted'][a]})"
+        elif idf > ia:
+            losers, why = alive, f"it inflicted fewer casualties ({ia} against {idf})"
+        elif ia > idf:
+            losers, why = [d], f"it inflicted fewer casualties ({idf} against {ia})"
         else:
-            losers, why = alive, f"equal casualties ({m['inflicted'][a]} each): the attacker disengages"
+            losers, why = alive, f"equal casualties ({ia} each): the attacker disengages"
         winners = alive if losers == [d] else [d]
-        for loser in losers:
-            _disengage(state, m, loser, winners[0], why, ctx)
+        m["withdrawals"] = [{"loser": loser, "winner": winners[0], "why": why} for loser in losers]
+    next_withdrawal(state, ctx)
+
+
+def next_withdrawal(state: State, ctx: Context, chosen: dict[str, tuple[float, float]] | None = None) -> None:
+    """Step 8, one disengaging unit at a time. The loser disengages; if the engine's planner finds
+    no way for it, the winner does; if neither can, they stay in contact (engine decision). With
+    ``player_choices`` the mover's owner places the unit (``withdraw``, step ``withdraw``; the
+    planner's destination is the default, ``m["withdrawing"]``); ``chosen`` is that placement."""
+    m = state["melee"]
+    while m["withdrawals"]:
+        w = m["withdrawals"][0]
+        loser, winner = w["loser"], w["winner"]
+        if not state["units"][loser]["figures"] or not state["units"][winner]["figures"]:
+            m["withdrawals"].pop(0)
+            continue
+        if chosen is None:
+            mover, away = loser, winner
+            dest = movement.plan_disengage(state, loser, winner)
+            if dest is None:
+                ctx.emit("disengage", f"{state['units'][loser]['name']} cannot disengage; the winner must", "SAGA p.22")
+                mover, away = winner, loser
+                dest = movement.plan_disengage(state, winner, loser)
+            if dest is None:
+                ctx.emit("disengage", "neither unit can disengage: they stay in contact (engine decision)", "SAGA p.22")
+                m["withdrawals"].pop(0)
+                continue
+            if state["rules"].get("player_choices", True):
+                m["withdrawing"] = {"unit": mover, "away_from": away, "is_loser": mover == loser,
+                                    "default": {f: [float(p[0]), float(p[1])] for f, p in dest.items()}}
+                m["step"] = "withdraw"
+                state["active"] = state["units"][mover]["owner"]
+                return
+        else:
+            mover, away = m["withdrawing"]["unit"], m["withdrawing"]["away_from"]
+            dest = chosen
+            chosen = None
+        m["withdrawals"].pop(0)
+        m["withdrawing"] = None
+        res = movement.validate_move(state, mover, dest, movement.MoveRules(no_engage=True, fixed=cat.inches("S")))
+        movement.apply_move(state, mover, res)
+        ctx.emit("disengage", f"{state['units'][mover]['name']} disengages "
+                 f"({w['why'] if mover == loser else 'in place of the loser'})",
+                 "SAGA p.22", pieces=list(state["units"][mover]["figures"]), unit=mover)
+        if mover == loser:
+            _after_disengage(state, m, winner, loser, ctx)
     state["melee"] = None
 
 
-def _disengage(state: State, m: dict[str, Any], loser: str, winner: str, why: str, ctx: Context) -> None:
-    """Step 8: the loser moves away; if it cannot, the winner does; if neither can, they stay."""
-    if not state["units"][loser]["figures"] or not state["units"][winner]["figures"]:
-        return
-    dest = movement.plan_disengage(state, loser, winner)
-    mover = loser
-    if dest is None:
-        ctx.emit("disengage", f"{state['units'][loser]['name']} cannot disengage; the winner must", "SAGA p.22")
-        dest = movement.plan_disengage(state, winner, loser)
-        mover = winner
-    if dest is not None:
-        res = movement.validate_move(state, mover, dest, movement.MoveRules(no_engage=True, fixed=cat.inches("S")))
-        movement.apply_move(state, mover, res)
-        ctx.emit("disengage", f"{state['units'][mover]['name']} disengages ({why if mover == loser else 'in place of the loser'})",
-                 "SAGA p.22", pieces=list(state["units"][mover]["figures"]), unit=mover)
-    else:
-        ctx.emit("disengage", "neither unit can disengage: they stay in contact (engine decision)", "SAGA p.22")
-    if mover == loser and dest is not None:
-        _after_disengage(state, m, winner, loser, ctx)
+def withdrawal_options(state: State) -> list[dict[str, list[float]]]:
+    """The engine's placement first, then other straight withdrawals the planner found."""
+    w = state["melee"]["withdrawing"]
+    out = [w["default"]]
+    for dest in movement.disengage_options(state, w["unit"], w["away_from"]):
+        cand = {f: [float(p[0]), float(p[1])] for f, p in dest.items()}
+        if cand != w["default"] and len(out) < 4:
+            out.append(cand)
+    return out
 
 
 def _after_disengage(state: State, m: dict[str, Any], winner: str, loser: str, ctx: Context) -> None:

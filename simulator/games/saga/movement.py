@@ -18,10 +18,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from simulator.core.errors import IllegalAction
+from simulator.games.saga import buildings
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
-from simulator.geometry.table import (circle_gaps, circles_inside_rect, segment_crosses_polyline,
+from simulator.geometry.table import (check_move, circle_gaps, circles_inside_rect, segment_crosses_polyline,
                                       segment_polygon_distance)
 
 State = dict[str, Any]
@@ -48,6 +49,7 @@ class MoveResult:
     allowance: float = 0.0
     building: str | None = None
     contacts: dict[str, list[str]] = field(default_factory=dict)
+    engaged_building: str | None = None  # the enemy-occupied building whose walls it touches
 
 
 def is_foot(unit: dict[str, Any]) -> bool:
@@ -115,8 +117,11 @@ def engaged_enemy_figures(state: State, owner: str, positions: dict[str, tuple[f
     return {f for f, t in zip(theirs, touch) if t}
 
 
-def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], rules: MoveRules) -> MoveResult:
+def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], rules: MoveRules,
+                  via: dict[str, list[tuple[float, float]]] | None = None) -> MoveResult:
     """Check a move of unit ``uid`` to ``dest`` (figure id -> end point; figures not named stay).
+    ``via``: waypoints a figure passes through before its end point (a bending path); every leg
+    is checked like a straight move and the legs together may not exceed the allowance.
 
     Raises IllegalAction naming the rule that forbids it."""
     unit = state["units"][uid]
@@ -127,21 +132,30 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
     starts = {f: (figs[f]["x"], figs[f]["y"]) for f in unit["figures"]}
     ends = {f: (float(dest[f][0]), float(dest[f][1])) if f in dest else starts[f] for f in unit["figures"]}
     width, height = state["table"]["width"], state["table"]["height"]
+    via = via or {}
+    for fid in via:
+        if fid not in dest:
+            raise IllegalAction(f"{fid} has waypoints but no end point", "SAGA p.12")
+    paths = {f: [starts[f]] + [(float(p[0]), float(p[1])) for p in via.get(f, [])] + [ends[f]]
+             for f in unit["figures"]}
+    # the legs of every figure's path: (figure, leg start, leg end)
+    legs = [(f, a, b) for f in unit["figures"] for a, b in zip(paths[f][:-1], paths[f][1:]) if math.dist(a, b) > EPS]
 
     # terrain crossed, and the allowance that follows (SAGA p.13)
     uneven = False
-    for f in unit["figures"]:
+    for f, a, b in legs:
         r = figs[f]["r"]
-        if path_touches(state, starts[f], ends[f], r, "impassable"):
+        if path_touches(state, a, b, r, "impassable"):
             raise IllegalAction(f"{f} would cross impassable terrain", "SAGA p.13")
-        if path_touches(state, starts[f], ends[f], r, "uneven"):
+        if path_touches(state, a, b, r, "uneven"):
             uneven = True
-    moved = [f for f in unit["figures"] if math.dist(starts[f], ends[f]) > EPS]
+    moved = [f for f in unit["figures"] if any(leg[0] == f for leg in legs)]
     if unit.get("baggage") and uneven and moved:
         raise IllegalAction("baggage never enters uneven terrain", "SAGA p.56")
     allow = allowance(state, unit, uneven and bool(moved), rules)
     for f in moved:
-        d = math.dist(starts[f], ends[f])
+        check = check_move([starts[f][0], starts[f][1], figs[f]["r"]], paths[f], allow + 1e-4)
+        d = check.length
         if d > allow + 1e-4:
             raise IllegalAction(f"{f} would move {d:.2f}\" but may move only {allow:g}\""
                                 + (" (uneven terrain: S)" if uneven else ""), "SAGA p.12-13")
@@ -190,6 +204,19 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
                     per_enemy[e] = per_enemy.get(e, 0) + 1
             if any(n > 2 for n in per_enemy.values()):
                 raise IllegalAction("no more than two figures may engage one enemy figure", "SAGA p.20")
+    # engaging an occupied building: contact with its walls (SAGA p.27)
+    walls = buildings.touched(state, unit["owner"], ends, {f: figs[f]["r"] for f in unit["figures"]})
+    engaged_building: str | None = None
+    if walls:
+        held = buildings.enemy_occupied(state, unit["owner"])[walls[0]]
+        if len(walls) > 1 or (engaged_unit is not None and engaged_unit not in held):
+            raise IllegalAction("a unit may engage only one enemy unit (a building counts as its occupants)",
+                                "SAGA p.21, p.27")
+        if rules.no_engage:
+            raise IllegalAction("this activation may not engage", "SAGA p.61-62")
+        engaged_building = walls[0]
+        if engaged_unit is None:
+            engaged_unit = building_defender(state, engaged_building, unit["owner"])
     if rules.must_engage and engaged_unit != rules.must_engage:
         raise IllegalAction(f"on a second move within S of the enemy the unit must engage "
                             f"{state['units'][rules.must_engage]['name']}", "SAGA p.14")
@@ -199,35 +226,38 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
     engaged_target = {f for f in enemies if figs[f]["unit"] == engaged_unit}
     if blockers and moved:
         bl = np.array([[figs[f]["x"], figs[f]["y"], figs[f]["r"]] for f in blockers])
-        p0 = np.array([starts[f] for f in moved])
-        p1 = np.array([ends[f] for f in moved])
-        rr = np.array([figs[f]["r"] for f in moved])
+        who = [leg[0] for leg in legs]
+        p0 = np.array([leg[1] for leg in legs])
+        p1 = np.array([leg[2] for leg in legs])
+        rr = np.array([figs[f]["r"] for f in who])
         dist = point_segment_distance(bl[None, :, :2], p0[:, None], p1[:, None])
         clear = dist >= (rr[:, None] + bl[None, :, 2]) - CONTACT * 2
         if not clear.all():
             i, j = np.argwhere(~clear)[0]
-            raise IllegalAction(f"{moved[i]} would pass through {blockers[j]} (figures are impassable)", "SAGA p.13")
+            raise IllegalAction(f"{who[i]} would pass through {blockers[j]} (figures are impassable)", "SAGA p.13")
         walls = _walls(state, blockers, exclude=engaged_target)
         if walls is not None:
             cross = segments_intersect(p0[:, None], p1[:, None], walls[0][None], walls[1][None])
             if cross.any():
                 i = int(np.argwhere(cross)[0][0])
-                raise IllegalAction(f"{moved[i]} would pass between two figures of another unit", "SAGA p.13")
+                raise IllegalAction(f"{who[i]} would pass between two figures of another unit", "SAGA p.13")
 
     # the VS zone: coming within VS of an enemy figure obliges contact (SAGA p.12)
     if enemies and moved:
         now_engaged = engaged_enemy_figures(state, unit["owner"], positions)
-        free = [f for f in enemies if f not in now_engaged]
+        free = [f for f in enemies if f not in now_engaged           # occupants: the building's VS rule
+                and not state["units"][figs[f]["unit"]].get("building")]
         if free:
             fr = np.array([positions[f] for f in free])
-            p0 = np.array([starts[f] for f in moved])
-            p1 = np.array([ends[f] for f in moved])
-            rr = np.array([figs[f]["r"] for f in moved])
+            who = [leg[0] for leg in legs]
+            p0 = np.array([leg[1] for leg in legs])
+            p1 = np.array([leg[2] for leg in legs])
+            rr = np.array([figs[f]["r"] for f in who])
             path_gap = point_segment_distance(fr[None, :, :2], p0[:, None], p1[:, None]) - rr[:, None] - fr[None, :, 2]
-            start_gap = circle_gaps(np.column_stack([p0, rr]), fr)
+            start_gap = circle_gaps(np.column_stack([np.array([starts[f] for f in who]), rr]), fr)
             vs = cat.inches("VS")
             trig = (path_gap <= vs + EPS) & (start_gap > vs + EPS)
-            for i, f in enumerate(moved):
+            for i, f in enumerate(who):
                 if trig[i].any() and f not in contacts:
                     raise IllegalAction(f"{f} comes within VS of an enemy figure, so it must end in base "
                                         f"contact with an enemy figure", "SAGA p.12")
@@ -253,7 +283,15 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
         room = b["capacity"] - sum(len(state["units"][o]["figures"]) for o in occupants)
         if len(unit["figures"]) > room:
             raise IllegalAction(f"{b['name']} has room for {room} more figures", "SAGA p.27")
-    return MoveResult({f: ends[f] for f in moved}, engaged_unit, uneven, allow, building, contacts)
+    buildings.check_move(state, uid, starts, ends, legs, engaged_building, building)
+    return MoveResult({f: ends[f] for f in moved}, engaged_unit, uneven, allow, building, contacts, engaged_building)
+
+
+def building_defender(state: State, building: str, attacker_owner: str) -> str:
+    """SAGA p.27: when several enemy units hold the building, its owner picks the one that
+    defends; the engine picks for him the unit with the most figures (engine decision)."""
+    held = buildings.enemy_occupied(state, attacker_owner)[building]
+    return max(held, key=lambda u: (len(state["units"][u]["figures"]), u))
 
 
 def _walls(state: State, blockers: list[str], exclude: set[str]) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
@@ -283,7 +321,10 @@ def apply_move(state: State, uid: str, result: MoveResult) -> None:
     for f, (x, y) in result.destinations.items():
         state["figures"][f]["x"] = round(x, 4)
         state["figures"][f]["y"] = round(y, 4)
-    state["units"][uid]["building"] = result.building
+    unit = state["units"][uid]
+    if result.building and result.building != unit.get("building"):
+        unit["entered_building"] = result.building           # cannot leave it this turn (SAGA p.27)
+    unit["building"] = result.building
 
 
 # -- planners (used by the `engage` action, disengagement and the sampled moves) --------------
@@ -298,6 +339,12 @@ def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[s
     figure that has fewer than two of ours on it, else as close as it may go."""
     figs = state["figures"]
     unit = state["units"][uid]
+    held = state["units"][target].get("building")
+    if held:                                          # engage the building as a whole (SAGA p.27)
+        plan = buildings.plan_engage(state, uid, held, allowance(state, unit, False, rules) - 1e-3)
+        if any(path_touches(state, (figs[f]["x"], figs[f]["y"]), p, figs[f]["r"], "uneven") for f, p in plan.items()):
+            plan = buildings.plan_engage(state, uid, held, allowance(state, unit, True, rules) - 1e-3)
+        return plan
     movers = sorted(unit["figures"], key=lambda f: _gap_to_unit(state, f, target))
     uneven_guess = any(path_touches(state, (figs[f]["x"], figs[f]["y"]), _nearest_point(state, f, target),
                                     figs[f]["r"], "uneven") for f in movers)
@@ -406,38 +453,61 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
 
 def plan_disengage(state: State, uid: str, away_from: str) -> dict[str, tuple[float, float]] | None:
     """SAGA p.22 step 8: every figure up to S away, none ending within VS of an enemy, in
-    formation, as far as possible from the unit fought. The engine tries whole-unit
-    moves straight away from the enemy (then turned by up to 90 degrees), longest first."""
+    formation, as far as possible from the unit fought: the best of ``disengage_options``."""
+    found = disengage_options(state, uid, away_from)
+    return found[0] if found else None
+
+
+def disengage_options(state: State, uid: str, away_from: str) -> list[dict[str, tuple[float, float]]]:
+    """Whole-unit withdrawals straight away from the enemy (then turned by up to 90 degrees),
+    the longest legal one per direction, best (farthest from the unit fought) first."""
     own = figure_array(state, state["units"][uid]["figures"])
     foe = figure_array(state, state["units"][away_from]["figures"])
     if not len(foe):
-        return None
+        return []
     v = own[:, :2].mean(axis=0) - foe[:, :2].mean(axis=0)
     base = math.atan2(v[1], v[0]) if np.hypot(*v) > EPS else 0.0
     s = cat.inches("S")
-    enemies = [f for f in state["figures"]
-               if state["units"][state["figures"][f]["unit"]]["owner"] != state["units"][uid]["owner"]]
-    en = figure_array(state, enemies)
-    vs = cat.inches("VS")
-    best: tuple[float, dict[str, tuple[float, float]]] | None = None
-    for off in (0, 20, -20, 45, -45, 70, -70, 90, -90):
+    found: list[tuple[float, int, dict[str, tuple[float, float]]]] = []
+    for k, off in enumerate((0, 20, -20, 45, -45, 70, -70, 90, -90)):
         a = base + math.radians(off)
         for dist in (s, s * 0.75, s * 0.5):
             dest = translation(state, uid, dist * math.cos(a), dist * math.sin(a))
+            if withdrawal_problem(state, uid, away_from, dest) is not None:
+                continue
             moved = own.copy()
             moved[:, 0] += dist * math.cos(a)
             moved[:, 1] += dist * math.sin(a)
-            if (circle_gaps(moved, en) <= vs + EPS).any():
-                continue
-            try:
-                validate_move(state, uid, dest, MoveRules(no_engage=True, fixed=s))
-            except IllegalAction:
-                continue
-            score = float(circle_gaps(moved, foe).min())
-            if best is None or score > best[0] + 1e-6:
-                best = (score, dest)
+            found.append((float(circle_gaps(moved, foe).min()), k, dest))
             break
-    return best[1] if best else None
+    found.sort(key=lambda t: (-round(t[0], 6), t[1]))
+    return [d for _, _, d in found]
+
+
+def withdrawal_problem(state: State, uid: str, away_from: str, dest: dict[str, tuple[float, float]]) -> str | None:
+    """Why ``dest`` is not a legal disengagement of ``uid`` from ``away_from`` (SAGA p.22 step 8),
+    or None: each figure moves up to S whatever the terrain, along a legal path, in formation,
+    without touching an enemy; no figure ends within VS of an enemy figure; and every figure ends
+    farther from the unit fought than it stood (engine reading of "as far as possible": the owner
+    places the unit freely within these limits, digest 7 step 8)."""
+    unit = state["units"][uid]
+    if set(dest) != set(unit["figures"]):
+        return f"a disengaging unit moves all its figures: name each figure of {unit['name']}"
+    moved = np.array([[float(dest[f][0]), float(dest[f][1]), state["figures"][f]["r"]] for f in unit["figures"]])
+    enemies = [f for f, v in state["figures"].items() if state["units"][v["unit"]]["owner"] != unit["owner"]]
+    if enemies and (circle_gaps(moved, figure_array(state, enemies)) <= cat.inches("VS") + EPS).any():
+        return "no figure may end within VS of an enemy figure"
+    foe = figure_array(state, state["units"][away_from]["figures"])
+    before = circle_gaps(figure_array(state, unit["figures"]), foe).min(axis=1)
+    after = circle_gaps(moved, foe).min(axis=1)
+    if (after <= before + EPS).any():
+        return "every figure must end farther from the unit it fought"
+    try:
+        validate_move(state, uid, {f: (float(p[0]), float(p[1])) for f, p in dest.items()},
+                      MoveRules(no_engage=True, fixed=cat.inches("S")))
+    except IllegalAction as e:
+        return e.reason
+    return None
 
 
 def sample_moves(state: State, uid: str, rules: MoveRules) -> list[dict[str, tuple[float, float]]]:

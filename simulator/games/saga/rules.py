@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome
 from simulator.core.scenario import Scenario
-from simulator.games.saga import abilities, board, heroes, movement, shooting, victory
+from simulator.games.saga import abilities, board, casualties, heroes, movement, shooting, victory
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
@@ -33,7 +33,8 @@ ACTIONS: dict[str, str] = {
     "activate": "activate a unit (unit) from a source (box id, 'determination' or 'free') to move, shoot or rest",
     "slow_with_fatigue": "reaction: spend a fatigue of the unit just activated to move to cut its move one step",
     "pass": "reaction window: let the activation go on",
-    "move": "move the activated unit: to = {figure: [x, y]} (or dx, dy for the whole unit)",
+    "move": "move the activated unit: to = {figure: [x, y]} (or dx, dy for the whole unit, or path = {figure: "
+            "[[x, y], ...]} bending through waypoints)",
     "engage": "move the activated unit into melee with enemy unit target (engine places the figures)",
     "hold": "the activated unit stays where it is (still counts as a move)",
     "shoot": "the activated unit shoots at enemy unit target",
@@ -41,6 +42,8 @@ ACTIONS: dict[str, str] = {
     "spend_fatigue": "melee step 3 or shooting step 2: discard an enemy fatigue (effect armour_up|armour_down)",
     "ready": "end your part of melee step 3 or shooting step 2",
     "end_turn": "end your Activation Phase",
+    "remove_casualties": "melee step 6 or shooting step 5: the figures (figures) of your unit that die",
+    "withdraw": "melee step 8: place your disengaging unit (to = {figure: [x, y]}, or dx, dy)",
     "expert_rider": "melee step 3, Ivo Taillefer mounted: discard dice on activation boxes (dice) for attack and "
                     "defence dice",
     "conqueror": "melee step 3, Sven Forkbeard's warband: a unit within S of Sven (for_unit) discards 3 attack dice "
@@ -432,6 +435,17 @@ class Saga(Game):
     def _do_move(self, state: State, player: str, action: Action, ctx: Context) -> None:
         pend = self._pending_of(state, player, "move")
         uid = pend["unit"]
+        if "path" in action:
+            path = action["path"]
+            self._require(isinstance(path, dict) and all(
+                isinstance(pts, list) and pts and all(isinstance(p, list) and len(p) == 2
+                                                      and all(isinstance(c, (int, float)) for c in p) for p in pts)
+                for pts in path.values()), "path maps figure ids to lists of [x, y] points (the last is the end)",
+                "SAGA p.12")
+            dest = {k: (float(v[-1][0]), float(v[-1][1])) for k, v in path.items()}
+            via = {k: [(float(p[0]), float(p[1])) for p in v[:-1]] for k, v in path.items() if len(v) > 1}
+            self._carry_move(state, uid, dest, ctx, via=via)
+            return
         if "to" in action:
             to = action["to"]
             self._require(isinstance(to, dict) and all(isinstance(v, list) and len(v) == 2 for v in to.values()),
@@ -458,11 +472,11 @@ class Saga(Game):
         self._carry_move(state, pend["unit"], {}, ctx)
 
     def _carry_move(self, state: State, uid: str, dest: dict[str, tuple[float, float]], ctx: Context,
-                    want: str | None = None) -> None:
+                    want: str | None = None, via: dict[str, list[tuple[float, float]]] | None = None) -> None:
         pend = state["pending"]
         unit = state["units"][uid]
         rules = self._move_rules(state, pend)
-        res = movement.validate_move(state, uid, dest, rules)
+        res = movement.validate_move(state, uid, dest, rules, via=via)
         if want is not None and res.engaged != want:
             raise IllegalAction(f"{unit['name']} cannot reach {state['units'][want]['name']} this activation", "SAGA p.20")
         self._check_join(state, pend, res)
@@ -611,11 +625,59 @@ class Saga(Game):
                 m["split"] = n
             melee_mod.done(state, player, ctx)
         elif state["shooting"] is not None:
+            self._require(state["shooting"]["step"] in ("attacker", "defender"), "the shot is being resolved",
+                          "SAGA p.17")
             shooting.done(state, ctx)
         elif state["pending"] and state["pending"]["kind"] == "javelin":
             state["pending"] = None                      # no javelin shot after the move
         else:
             raise IllegalAction("nothing to be ready for", "SAGA p.22")
+        self._after_resolution(state, ctx)
+
+    def _do_remove_casualties(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        """The owner picks the casualties of his unit (melee step 6, shooting step 5)."""
+        m, sh = state["melee"], state["shooting"]
+        figures = action.get("figures")
+        if m is not None and m["step"] == "casualties":
+            entry = m["casualties"][0]
+            uid = entry["unit"]
+            self._require(player == state["units"][uid]["owner"], "the owner of the unit picks its casualties",
+                          "SAGA p.22")
+            chosen = casualties.check(state, uid, entry["hits"], figures, entry["by"], melee=True)
+            melee_mod.next_casualties(state, ctx, chosen=chosen)
+        elif sh is not None and sh["step"] == "casualties":
+            uid = sh["target"]
+            self._require(player == state["units"][uid]["owner"], "the owner of the unit picks its casualties",
+                          "SAGA p.17")
+            chosen = casualties.check(state, uid, sh["hits"], figures, sh["shooter"], melee=False)
+            shooting.finish(state, ctx, chosen=chosen)
+        else:
+            raise IllegalAction("no casualties to choose now", "SAGA p.17, p.22")
+        self._after_resolution(state, ctx)
+
+    def _do_withdraw(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        """Melee step 8: the owner places his disengaging unit."""
+        m = state["melee"]
+        self._require(m is not None and m["step"] == "withdraw", "no unit is disengaging now", "SAGA p.22")
+        w = m["withdrawing"]
+        uid = w["unit"]
+        self._require(player == state["units"][uid]["owner"], "the owner of the disengaging unit places it",
+                      "SAGA p.22")
+        if "to" in action:
+            to = action["to"]
+            self._require(isinstance(to, dict) and all(isinstance(v, list) and len(v) == 2
+                                                       and all(isinstance(c, (int, float)) for c in v)
+                                                       for v in to.values()),
+                          "to maps every figure id to [x, y]", "SAGA p.22")
+            dest = {k: (float(v[0]), float(v[1])) for k, v in to.items()}
+        else:
+            dx, dy = action.get("dx", 0), action.get("dy", 0)
+            self._require(isinstance(dx, (int, float)) and isinstance(dy, (int, float)),
+                          "dx and dy are numbers (inches)", "SAGA p.22")
+            dest = movement.translation(state, uid, float(dx), float(dy))
+        problem = movement.withdrawal_problem(state, uid, w["away_from"], dest)
+        self._require(problem is None, f"{state['units'][uid]['name']} cannot disengage there: {problem}", "SAGA p.22")
+        melee_mod.next_withdrawal(state, ctx, chosen=dest)
         self._after_resolution(state, ctx)
 
     def _after_resolution(self, state: State, ctx: Context) -> None:
@@ -672,7 +734,7 @@ class Saga(Game):
         for side in state["sides"].values():
             side.update(determination=0, we_obey=0, sons_of_the_land=False, double_bow_range=False)
         for u in state["units"].values():
-            u.update(moves=0, shots=0, rested=False, activations=0)
+            u.update(moves=0, shots=0, rested=False, activations=0, entered_building=None)
             if "bravery_used" in u:
                 u["bravery_used"] = False                 # Harold's Bravery: once in each of his turns
         if state["turn"] > state["max_turns"]:
@@ -687,6 +749,12 @@ class Saga(Game):
         player = state["active"]
         m, sh, pend = state["melee"], state["shooting"], state["pending"]
         if m is not None:
+            if m["step"] == "casualties":
+                e = m["casualties"][0]
+                return [{"type": "remove_casualties", "figures": c}
+                        for c in casualties.options(state, e["unit"], e["hits"], e["by"], melee=True)]
+            if m["step"] == "withdraw":
+                return [{"type": "withdraw", "to": to} for to in melee_mod.withdrawal_options(state)]
             if m["step"] == "trade":
                 return [{"type": "melee_trade", "trade": False}, {"type": "melee_trade", "trade": True}]
             out: list[Action] = [{"type": "ready"}]
@@ -707,6 +775,9 @@ class Saga(Game):
                             out.append({"type": "spend_fatigue", "effect": eff, **extra})
             return out + heroes.options(state, player) + abilities.sample_uses(state, player)
         if sh is not None:
+            if sh["step"] == "casualties":
+                return [{"type": "remove_casualties", "figures": c}
+                        for c in casualties.options(state, sh["target"], sh["hits"], sh["shooter"], melee=False)]
             out = [{"type": "ready"}]
             if sh["step"] == "defender" and not sh["spent"] and state["units"][sh["shooter"]]["fatigue"] > 0:
                 out.append({"type": "spend_fatigue", "effect": "armour_up"})

@@ -89,6 +89,7 @@ RULES_SCHEMA: dict[str, Any] = {
         "we_obey_per_turn": {"type": "integer", "minimum": 0},
         "natural_rolls_in_melee": {"type": "boolean"},
         "activation_pool": {"type": "boolean"},
+        "player_choices": {"type": "boolean"},
     },
 }
 
@@ -151,7 +152,8 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
         "rules": {"determination": scenario.rules.get("determination_per_turn", 1),
                   "we_obey": scenario.rules.get("we_obey_per_turn", 1),
                   "natural_melee": scenario.rules.get("natural_rolls_in_melee", True),
-                  "activation_pool": scenario.rules.get("activation_pool", True)},
+                  "activation_pool": scenario.rules.get("activation_pool", True),
+                  "player_choices": scenario.rules.get("player_choices", True)},
         "armour_down": {}, "pending": None, "queue": [], "interrupted": [], "free": [], "activation": None,
         "melee": None, "shooting": None, "over": None, "phase": "orders", "orders_rolled": False,
     }

@@ -16,9 +16,9 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import movement
+from simulator.games.saga import casualties, movement
 from simulator.games.saga.units import (EPS, add_fatigue, attack_dice_shooting, base_armour, clamp_armour,
-                                        figure_array)
+                                        figure_array, remove_figures)
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
 from simulator.geometry.table import (circle_gaps, segment_crosses_polyline, segment_polygon_distance,
                                       segment_through_polygon)
@@ -191,7 +191,23 @@ def resolve(state: State, ctx: Context) -> None:
     saved = min(hits, sum(1 for v in drolls if v >= need))
     ctx.emit("shoot_defence", f"{tu['name']} rolls {drolls} needing {need}+: {saved} cancelled", "SAGA p.18",
              unit=sh["target"], cancelled=saved)
-    take_hits(state, sh["target"], hits - saved, ctx, "shooting", killer_unit=sh["shooter"])
+    sh["hits"] = hits - saved
+    if casualties.needs_choice(state, sh["target"], sh["hits"]):
+        sh["step"] = "casualties"                    # step 5: the target's owner picks (casualties.py)
+        state["active"] = sh["players"][sh["target"]]
+        return
+    take_hits(state, sh["target"], sh["hits"], ctx, "shooting", killer_unit=sh["shooter"])
+    finish(state, ctx)
+
+
+def finish(state: State, ctx: Context, chosen: list[str] | None = None) -> None:
+    """After step 5 (``chosen``: the casualties the target's owner picked): the shooters'
+    own fatigue from Deadly Strike, then the shot is over."""
+    sh = state["shooting"]
+    su = state["units"][sh["shooter"]]
+    if chosen is not None:
+        remove_figures(state, sh["target"], len(chosen), ctx, "shooting", "SAGA p.17", killer=su["owner"],
+                       chosen=chosen)
     if sh["own_fatigue_after"]:
         add_fatigue(state, su, sh["own_fatigue_after"], ctx, "Deadly Strike", "SAGA p.62")
     state["shooting"] = None

@@ -214,10 +214,12 @@ def bypasses_board(unit: Unit) -> bool:
 
 
 def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule: str,
-                   away_from: NDArray[np.float64] | None = None, killer: str | None = None) -> int:
-    """Remove ``count`` figures as casualties; returns how many were removed."""
+                   away_from: NDArray[np.float64] | None = None, killer: str | None = None,
+                   chosen: list[str] | None = None) -> int:
+    """Remove ``count`` figures as casualties (``chosen`` by their owner, else the engine's
+    ``removal_order``); returns how many were removed."""
     unit = state["units"][uid]
-    victims = removal_order(state, uid, away_from)[:count]
+    victims = list(chosen) if chosen is not None else removal_order(state, uid, away_from)[:count]
     for fid in victims:
         unit["figures"].remove(fid)
         del state["figures"][fid]
