@@ -122,6 +122,8 @@ class SagaPresentation(Presentation):
         """Dragging one figure proposes moving the whole activated unit by the same offset."""
         pend = state.get("pending")
         f = state["figures"].get(piece)
+        if state["phase"] == "setup":             # the set-up shows no undeployed figures to drag
+            return None
         if not pend or pend["kind"] != "move" or f is None or f["unit"] != pend["unit"] or isinstance(to, str):
             return None
         x, y = to_table(state, to)

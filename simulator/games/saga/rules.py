@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome
 from simulator.core.scenario import Scenario
-from simulator.games.saga import abilities, board, casualties, heroes, movement, shooting, victory
+from simulator.games.saga import abilities, board, casualties, heroes, movement, placement, shooting, victory
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
@@ -42,6 +42,11 @@ ACTIONS: dict[str, str] = {
     "spend_fatigue": "melee step 3 or shooting step 2: discard an enemy fatigue (effect armour_up|armour_down)",
     "ready": "end your part of melee step 3 or shooting step 2",
     "end_turn": "end your Activation Phase",
+    "roll_off": "set-up: every player rolls a D6 (ties re-rolled); the highest sets up, deploys or plays first",
+    "roll_terrain": "set-up: roll the D6 that says where the next terrain piece goes (SAGA p.49)",
+    "place_terrain": "set-up: put the terrain piece (piece) with its centre at at = [x, y] (SAGA p.49)",
+    "deploy": "set-up: put your unit (unit) with its centre at at = [x, y] (or to = {figure: [x, y]})",
+    "end_deployment": "set-up, Battle at the Ford: stop after deploying at least half your figures",
     "remove_casualties": "melee step 6 or shooting step 5: the figures (figures) of your unit that die",
     "withdraw": "melee step 8: place your disengaging unit (to = {figure: [x, y]}, or dx, dy)",
     "expert_rider": "melee step 3, Ivo Taillefer mounted: discard dice on activation boxes (dice) for attack and "
@@ -49,6 +54,9 @@ ACTIONS: dict[str, str] = {
     "conqueror": "melee step 3, Sven Forkbeard's warband: a unit within S of Sven (for_unit) discards 3 attack dice "
                  "for +1 armour",
 }
+
+
+SETUP_ACTIONS = ("roll_off", "roll_terrain", "place_terrain", "deploy", "end_deployment")
 
 
 class Saga(Game):
@@ -89,6 +97,8 @@ class Saga(Game):
             raise IllegalAction("the game is over")
         player = state["active"]
         kind = action["type"]
+        if state["phase"] == "setup" and kind not in SETUP_ACTIONS:
+            raise IllegalAction(f"the set-up is not over: {', '.join(SETUP_ACTIONS)} only", "SAGA p.48")
         handler = getattr(self, f"_do_{kind}", None) if kind in ACTIONS else None
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(ACTIONS)})")
@@ -106,6 +116,22 @@ class Saga(Game):
 
     def _idle(self, state: State) -> bool:
         return not state["pending"] and state["melee"] is None and state["shooting"] is None
+
+    # set-up by the players (placement.py) ------------------------------------------------------
+    def _do_roll_off(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        placement.do_roll_off(state, player, action, ctx)
+
+    def _do_roll_terrain(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        placement.roll_terrain(state, player, action, ctx)
+
+    def _do_place_terrain(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        placement.place_terrain(state, player, action, ctx)
+
+    def _do_deploy(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        placement.deploy(state, player, action, ctx)
+
+    def _do_end_deployment(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        placement.end_deployment(state, player, action, ctx)
 
     # orders ------------------------------------------------------------------------------------
     def _do_roll_dice(self, state: State, player: str, action: Action, ctx: Context) -> None:
@@ -167,12 +193,52 @@ class Saga(Game):
     def _do_end_orders(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "orders" and state["orders_rolled"], "roll your SAGA dice first", "SAGA p.6")
         lost = board.discard_unplaced(state, player)
-        state["phase"] = "activation"
         for u in live_units(state, player):                # Flemish Foreigners (SAGA p.46)
             for _ in range(int(u.get("free_activations", 0))):
                 state["free"].append(self._free_entry(u, u["name"]))
-        ctx.emit("phase", f"{player}'s Activation Phase" + (f" ({lost} unplaced die/dice lost)" if lost else ""),
-                 "SAGA p.10")
+        note = f" ({lost} unplaced die/dice lost)" if lost else ""
+        if state["rules"]["simultaneous_orders"]:
+            seating = state["seating"]
+            i = seating.index(player)
+            if i + 1 < len(seating):                       # the next player's Orders Phase (SAGA p.57)
+                nxt = seating[i + 1]
+                state["turn_player"] = state["active"] = nxt
+                state["orders_rolled"] = False
+                ctx.emit("phase", f"{player} ends his Orders Phase{note}; {nxt}'s Orders Phase", "SAGA p.57")
+                return
+            ctx.emit("phase", f"{player} ends his Orders Phase{note}: every Orders Phase of the turn is done",
+                     "SAGA p.57")
+            self._activation_roll(state, ctx)
+            state["phase"] = "activation"
+            return
+        state["phase"] = "activation"
+        ctx.emit("phase", f"{player}'s Activation Phase{note}", "SAGA p.10")
+
+    @staticmethod
+    def _activation_roll(state: State, ctx: Context) -> None:
+        """Scenario X (SAGA p.57): each player rolls a D6, the highest activates first, then play
+        goes to his left (the seating order). A tie for the highest gives the first activation to
+        the player left of the previous turn's first player; in the first turn (no previous first
+        player) the tied players roll again (engine decision)."""
+        seating = list(state["seating"])
+        rolls = {p: ctx.dice.d6(f"first activation: {p}") for p in seating}
+        best = [p for p in seating if rolls[p] == max(rolls.values())]
+        previous = state.get("first_of_round")
+        while len(best) > 1 and previous is None:
+            again = {p: ctx.dice.d6(f"first activation, tie: {p}") for p in best}
+            best = [p for p in best if again[p] == max(again.values())]
+        if len(best) > 1:
+            first = seating[(seating.index(previous) + 1) % len(seating)]
+            why = f"a tie: the first activation passes to the left of {previous}"
+        else:
+            first = best[0]
+            why = "the highest roll"
+        k = seating.index(first)
+        state["order"] = seating[k:] + seating[:k]
+        state["first_of_round"] = first
+        state["turn_player"] = state["active"] = first
+        ctx.emit("phase", f"activation roll {', '.join(f'{p} {v}' for p, v in rolls.items())}: {first} activates "
+                 f"first ({why})", "SAGA p.57", rolls=rolls, first=first)
 
     def _do_use_ability(self, state: State, player: str, action: Action, ctx: Context) -> None:
         abilities.use_ability(state, player, action, ctx)
@@ -723,13 +789,20 @@ class Saga(Game):
         order = state["order"]
         i = order.index(player)
         nxt = order[(i + 1) % len(order)]
-        if i + 1 >= len(order):
+        round_over = i + 1 >= len(order)
+        if round_over:
             state["turn"] += 1
+        simultaneous = state["rules"]["simultaneous_orders"]
+        if simultaneous and round_over:
+            nxt = state["seating"][0]                  # every Orders Phase of the next turn (SAGA p.57)
         state["turn_player"] = nxt
         state["active"] = nxt
-        state["phase"] = "orders"
-        state["orders_rolled"] = False
-        state["free"] = []
+        state["phase"] = "activation" if simultaneous and not round_over else "orders"
+        state["orders_rolled"] = state["phase"] == "activation"
+        if simultaneous:                               # the others' free activations wait for their phases
+            state["free"] = [f for f in state["free"] if state["units"][f["unit"]]["owner"] != player]
+        else:
+            state["free"] = []
         state["armour_down"] = {}
         for side in state["sides"].values():
             side.update(determination=0, we_obey=0, sons_of_the_land=False, double_bow_range=False)
@@ -746,6 +819,8 @@ class Saga(Game):
     def legal_actions(self, state: State) -> list[Action]:
         if victory.outcome(state) is not None:
             return []
+        if state["phase"] == "setup":
+            return placement.legal(state)
         player = state["active"]
         m, sh, pend = state["melee"], state["shooting"], state["pending"]
         if m is not None:

@@ -90,6 +90,10 @@ RULES_SCHEMA: dict[str, Any] = {
         "natural_rolls_in_melee": {"type": "boolean"},
         "activation_pool": {"type": "boolean"},
         "player_choices": {"type": "boolean"},
+        "simultaneous_orders": {"type": "boolean", "x-expected": "scenario X: every Orders Phase at the start "
+                                                                  "of the turn, then the activation roll"},
+        "deployment": {"enum": ["sample", "players"],
+                       "x-expected": "sample (the scenario's positions) or players (alternate set-up, SAGA p.49-57)"},
     },
 }
 
@@ -153,7 +157,9 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
                   "we_obey": scenario.rules.get("we_obey_per_turn", 1),
                   "natural_melee": scenario.rules.get("natural_rolls_in_melee", True),
                   "activation_pool": scenario.rules.get("activation_pool", True),
-                  "player_choices": scenario.rules.get("player_choices", True)},
+                  "player_choices": scenario.rules.get("player_choices", True),
+                  "deployment": scenario.rules.get("deployment", "sample"),
+                  "simultaneous_orders": scenario.rules.get("simultaneous_orders", setup["victory"] == "feast")},
         "armour_down": {}, "pending": None, "queue": [], "interrupted": [], "free": [], "activation": None,
         "melee": None, "shooting": None, "over": None, "phase": "orders", "orders_rolled": False,
     }
@@ -163,6 +169,7 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
         if p not in players:
             raise scenario.error(("setup", "order"), f"{p!r} is not a player of this scenario")
     state["order"] = list(order)
+    state["seating"] = list(order)          # the order round the table (scenario X's "left", SAGA p.57)
     state["turn_player"] = order[0]
     state["active"] = order[0]
     for side_i, p in enumerate(players):
@@ -181,6 +188,10 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
     _check_positions(state, scenario)
     if state["victory"] == "challenge":
         state["wounds"] = {p: 12 for p in players}
+    state["set_up"] = None
+    if state["rules"]["deployment"] == "players":
+        from simulator.games.saga import placement
+        placement.begin(state, ctx)
     ctx.emit("setup", f"{scenario.name}: {', '.join(f'{p} ({faction_name(state, p)})' for p in players)}; "
              f"{state['max_turns']} turns on a {width:g}x{height:g} inch table", "SAGA p.48")
     return state

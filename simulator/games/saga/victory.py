@@ -68,6 +68,8 @@ def warlord_dead(state: State, player: str) -> bool:
 
 
 def outcome(state: State) -> Outcome | None:
+    if state["phase"] == "setup":                 # the players are still placing terrain and units
+        return None
     kind = state["victory"]
     players = state["players"]
     game_over = state["turn"] > state["max_turns"]

@@ -1,0 +1,568 @@
+"""The players' set-up phase (scenario ``rules: {deployment: players}``): the alternate placement
+of terrain (SAGA p.49) and the deployment of the warbands in each scenario's order (SAGA p.51-57).
+
+The scenario file still holds one sample position for every terrain piece and unit: they are
+the pieces and units to place and the first placement offered. :func:`begin` takes them off
+the table and starts the list of set-up steps; ``place_terrain`` and
+``deploy`` (and ``end_deployment`` in scenario 2) carry the steps out, ``roll_off`` and
+``roll_terrain`` roll the dice; :func:`finish` picks
+the first player and starts game round 1.
+
+Engine decisions (docs/saga.md): the pieces are the scenario's (the secret 1-5 numbers and the
+choice of pieces are not played: the roll-off winner has the odd piece); the pieces are moved,
+not rotated; no two pieces overlap; the sides keep the scenario's deployment zones (the
+roll-off winner's choice of edge is the scenario's).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Action, Context
+from simulator.games.saga import catalogue as cat
+from simulator.games.saga.units import EPS, cohesive
+from simulator.geometry.segments import point_segment_distance, points_in_polygon
+from simulator.geometry.table import circle_gaps, circles_inside_rect, point_polygon_distance, polygon_distance
+
+State = dict[str, Any]
+
+# scenarios whose scenery follows "Setting up the scenery" (SAGA p.49) with alternating players
+STANDARD_SCENERY = ("warlords_fury", "challenge", "escort", "quickstart")
+OPTIONS = 6                  # placements offered in legal_actions per step
+GRID = 1.0                   # inches between sampled positions
+
+LOCATIONS = {1: "corner", 2: "corner", 3: "inland", 4: "inland", 5: "inland", 6: "centre"}
+
+
+# -- roll-offs ---------------------------------------------------------------------------------
+def roll_off(players: list[str], ctx: Context, why: str) -> list[str]:
+    """The players from the highest D6 down; ties re-rolled among the tied players (SAGA p.51)."""
+    rolls = {p: ctx.dice.d6(f"roll-off ({why}): {p}") for p in players}
+    out: list[str] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        tied = [p for p in players if rolls[p] == value]
+        out += tied if len(tied) == 1 else roll_off(tied, ctx, why)
+    return out
+
+
+def _highest_2d6(players: list[str], ctx: Context) -> str:
+    """Scenario X terrain (SAGA p.57): every player rolls 2D6, the highest places the piece
+    (ties re-rolled among the tied players)."""
+    rolls = {p: ctx.dice.d6(f"terrain piece (2D6): {p}") + ctx.dice.d6(f"terrain piece (2D6): {p}") for p in players}
+    best = [p for p in players if rolls[p] == max(rolls.values())]
+    return best[0] if len(best) == 1 else _highest_2d6(best, ctx)
+
+
+# -- building the steps ---------------------------------------------------------------------------
+def begin(state: State, ctx: Context) -> None:
+    """Take the sample terrain and units off the table and start the set-up: a roll-off first,
+    unless the scenario's roles say who deploys first (SAGA p.55-56). No die is rolled here:
+    every roll is an action (``roll_off``, ``roll_terrain``), so scripts can force them."""
+    samples: dict[str, Any] = {}
+    for uid, u in state["units"].items():
+        pts = [[state["figures"][f]["x"], state["figures"][f]["y"]] for f in u["figures"]]
+        centre = np.mean(np.asarray(pts), axis=0)
+        samples[uid] = {"at": [round(float(centre[0]), 3), round(float(centre[1]), 3)],
+                        "offsets": [[round(x - float(centre[0]), 3), round(y - float(centre[1]), 3)] for x, y in pts],
+                        "figures": list(u["figures"]), "r": state["figures"][u["figures"][0]]["r"]}
+        for f in u["figures"]:
+            del state["figures"][f]
+        u["figures"] = []
+        u["deployed"] = False
+        u["building"] = None
+    pieces: dict[str, Any] = {}
+    if state["victory"] in STANDARD_SCENERY or state["victory"] == "feast":
+        pieces = {t["id"]: t for t in state["terrain"]}
+        state["terrain"] = []
+    state["set_up"] = {"steps": [], "samples": samples, "pieces": pieces, "finished": [], "order": []}
+    state["phase"] = "setup"
+    roles = _roles(state)
+    if roles is None:
+        state["set_up"]["steps"] = [{"kind": "roll_off", "purpose": "set-up"}]
+    else:
+        _build(state, roles)
+    ctx.emit("setup", "set-up by the players: terrain and deployment", "SAGA p.49")
+    advance(state, ctx)
+
+
+def _build(state: State, order: list[str]) -> None:
+    """The terrain and deployment steps once the order of the players is known."""
+    su = state["set_up"]
+    su["order"] = order
+    steps: list[dict[str, Any]] = []
+    for i, tid in enumerate(su["pieces"]):
+        placer = None if state["victory"] == "feast" else order[i % 2]
+        steps.append({"kind": "terrain", "player": placer, "piece": tid, "roll": None})
+    steps += _deploy_steps(state, order)
+    if state["victory"] in ("warlords_fury", "ford"):
+        steps.append({"kind": "roll_off", "purpose": "first"})      # who plays first (SAGA p.51-52)
+    su["steps"] = steps + su["steps"]
+
+
+def _roles(state: State) -> list[str] | None:
+    """Who deploys first when the scenario's roles decide it (SAGA p.55-56), else None (roll off)."""
+    players = list(state["players"])
+    kind = state["victory"]
+    if kind == "homeland":                      # the defender deploys first (SAGA p.55)
+        return [p for p in players if p != state["attacker"]] + [state["attacker"]]
+    if kind == "escort":                        # the escort deploys first (SAGA p.56)
+        escort = [p for p in players if any(u.get("baggage") for u in state["units"].values() if u["owner"] == p)]
+        return escort + [p for p in players if p not in escort]
+    return None
+
+
+def _units_of(state: State, player: str, classes: tuple[str, ...] | None = None) -> list[str]:
+    return [uid for uid, u in state["units"].items() if u["owner"] == player
+            and (classes is None or u["cls"] in classes)]
+
+
+def _deploy_steps(state: State, order: list[str]) -> list[dict[str, Any]]:
+    """The deployment order of each scenario (a step: one player deploys one unit of the listed
+    classes, ``all`` of them or ``one``; ``half``: at least half his figures, then he may stop)."""
+    kind = state["victory"]
+    p1, rest = order[0], order[1:]
+    p2 = rest[0]
+
+    def step(player: str, classes: tuple[str, ...] | None = None, count: str = "all") -> dict[str, Any]:
+        return {"kind": "deploy", "player": player, "classes": list(classes) if classes else None, "count": count}
+
+    if kind == "warlords_fury":                 # SAGA p.51
+        return [step(p1, ("warlord",)), step(p2, ("warlord",)), step(p2, ("levies",)), step(p1, ("levies",)),
+                step(p1, ("warriors",)), step(p2, ("warriors",)), step(p2, ("hearthguard",)),
+                step(p1, ("hearthguard",))]
+    if kind == "ford":                          # SAGA p.52
+        return [step(p1, count="half"), step(p2), step(p1)]
+    if kind in ("homeland", "escort", "feast"):     # SAGA p.55-57: each side all its units
+        out = [step(p, ("warlord",)) for p in order] if kind == "feast" else []
+        return out + [step(p) for p in order]
+    out = []
+    if kind == "challenge":                     # SAGA p.54: the Warlords first, then a new roll-off
+        out = [step(p1, ("warlord",)), step(p2, ("warlord",)), {"kind": "roll_off", "purpose": "alternate"}]
+    counts = {p: len(_units_of(state, p)) - (1 if kind == "challenge" else 0) for p in order}
+    i = 0
+    alternating: list[dict[str, Any]] = []
+    while any(counts.values()):            # one unit at a time (SAGA p.53-54); the order is fixed later
+        slot = i % 2
+        if counts[order[slot]] > 0:
+            alternating.append({**step(order[slot], None, "one"), "slot": slot})
+            counts[order[slot]] -= 1
+        i += 1
+    return out + alternating
+
+
+# -- running the steps ----------------------------------------------------------------------------
+def current(state: State) -> dict[str, Any] | None:
+    su = state.get("set_up")
+    return su["steps"][0] if su and su["steps"] else None
+
+
+def _pending_units(state: State, st: dict[str, Any]) -> list[str]:
+    classes = tuple(st["classes"]) if st["classes"] else None
+    return [uid for uid in _units_of(state, st["player"], classes) if not state["units"][uid]["deployed"]]
+
+
+def advance(state: State, ctx: Context) -> None:
+    """Drop finished steps and give the turn to the player of the next one."""
+    su = state["set_up"]
+    while su["steps"]:
+        st = su["steps"][0]
+        if st["kind"] == "roll_off":
+            state["active"] = (su["order"] or state["players"])[0]
+            return
+        if st["kind"] == "terrain":
+            if st["roll"] is not None and not terrain_options(state, st, 1):
+                ctx.emit("terrain", f"{su['pieces'][st['piece']]['name']} cannot be placed and is discarded",
+                         "SAGA p.49", piece=st["piece"])
+                su["steps"].pop(0)
+                continue
+            state["active"] = st["player"] or su["order"][0]
+            return
+        if not _pending_units(state, st):
+            _step_done(state, st)
+            continue
+        state["active"] = st["player"]
+        return
+    finish(state, ctx)
+
+
+def do_roll_off(state: State, player: str, action: Action, ctx: Context) -> None:
+    """The roll-off of the current step: every player rolls a D6 (ties re-rolled)."""
+    st = current(state)
+    if st is None or st["kind"] != "roll_off" or player != state["active"]:
+        raise IllegalAction("no roll-off is due now", "SAGA p.51")
+    su = state["set_up"]
+    order = roll_off(list(state["players"]), ctx, str(st["purpose"]))
+    su["steps"].pop(0)
+    if st["purpose"] == "set-up":
+        ctx.emit("setup", f"{order[0]} wins the roll-off and sets up first", "SAGA p.49", order=order)
+        _build(state, order)
+    elif st["purpose"] == "alternate":
+        for s in su["steps"]:
+            if "slot" in s:
+                s["player"] = order[s["slot"]]
+        ctx.emit("setup", f"{order[0]} deploys the first unit", "SAGA p.54", order=order)
+    else:
+        su["first"] = order
+        ctx.emit("setup", f"{order[0]} wins the roll-off and plays first", "SAGA p.51", order=order)
+    advance(state, ctx)
+
+
+def roll_terrain(state: State, player: str, action: Action, ctx: Context) -> None:
+    """The D6 of the current terrain piece (SAGA p.49); in scenario X every player first rolls
+    2D6 and the highest places the piece (SAGA p.57)."""
+    st = current(state)
+    if st is None or st["kind"] != "terrain" or st["roll"] is not None or player != state["active"]:
+        raise IllegalAction("no terrain piece waits for its roll", "SAGA p.49")
+    piece = state["set_up"]["pieces"][st["piece"]]
+    if st["player"] is None:
+        st["player"] = _highest_2d6(list(state["players"]), ctx)
+        ctx.emit("terrain", f"{st['player']} rolls highest and places {piece['name']}", "SAGA p.57")
+    st["roll"] = ctx.dice.d6(f"terrain location: {st['piece']}")
+    ctx.emit("terrain", f"{st['player']} rolls {st['roll']} for {piece['name']}: {_location_text(st['roll'])}",
+             "SAGA p.49", roll=st["roll"], piece=st["piece"])
+    advance(state, ctx)
+
+
+def _step_done(state: State, st: dict[str, Any]) -> None:
+    su = state["set_up"]
+    su["steps"].pop(0)
+    p = st["player"]
+    if p not in su["finished"] and not _units_left(state, p):
+        su["finished"].append(p)
+
+
+def _units_left(state: State, player: str) -> list[str]:
+    return [uid for uid in _units_of(state, player) if not state["units"][uid]["deployed"]]
+
+
+def finish(state: State, ctx: Context) -> None:
+    """Pick who plays first (SAGA p.51-57) and start game round 1."""
+    su = state["set_up"]
+    kind = state["victory"]
+    players = list(state["players"])
+    if state["rules"]["simultaneous_orders"]:       # every Orders Phase, then the activation roll (SAGA p.57)
+        first, rule = state["seating"][0], "SAGA p.57"
+    elif kind in ("sacred_ground", "challenge", "quickstart"):
+        first = su["finished"][0]                      # who finished deploying first
+        rule = "SAGA p.53"
+    elif kind == "homeland":
+        first, rule = str(state["attacker"]), "SAGA p.55"
+    elif kind == "escort":
+        first, rule = su["order"][0], "SAGA p.56"
+    else:
+        first, rule = su["first"][0], "SAGA p.51"
+    order = list(state["order"])
+    i = order.index(first)
+    state["order"] = order[i:] + order[:i]
+    if not state["rules"]["simultaneous_orders"]:
+        state["seating"] = list(state["order"])
+    state["turn_player"] = state["active"] = first
+    state["phase"] = "orders"
+    state["set_up"] = None
+    ctx.emit("turn", f"the set-up is over: {first} plays first", rule)
+
+
+# -- terrain ---------------------------------------------------------------------------------------
+def _location_text(roll: int) -> str:
+    return {"corner": "part of it within L of a table corner", "inland": "no part of it within L of a table edge",
+            "centre": "in the centre of the table"}[LOCATIONS[roll]]
+
+
+def _points(piece: dict[str, Any]) -> np.ndarray:
+    return np.asarray(piece.get("polygon", piece.get("line")), dtype=float)
+
+
+def moved(piece: dict[str, Any], at: tuple[float, float]) -> dict[str, Any]:
+    """The piece translated so that the mean of its points is ``at``."""
+    pts = _points(piece)
+    shifted = pts + (np.asarray(at, dtype=float) - pts.mean(axis=0))
+    key = "polygon" if "polygon" in piece else "line"
+    return {**piece, key: [[round(float(x), 3), round(float(y), 3)] for x, y in shifted]}
+
+
+def terrain_problem(state: State, st: dict[str, Any], at: tuple[float, float]) -> str | None:
+    """Why the step's piece may not be put at ``at`` (None if it may), SAGA p.49 and p.54."""
+    su = state["set_up"]
+    piece = moved(su["pieces"][st["piece"]], at)
+    pts = _points(piece)
+    w, h = state["table"]["width"], state["table"]["height"]
+    big = cat.inches("L")
+    if not ((pts >= -EPS).all() and (pts[:, 0] <= w + EPS).all() and (pts[:, 1] <= h + EPS).all()):
+        return "the piece must lie on the table"
+    where = LOCATIONS[int(st["roll"])]
+    centre = np.array([w / 2, h / 2])
+    if where == "corner":
+        corners = [(0, 0), (w, 0), (0, h), (w, h)]
+        if min(_distance_to(piece, c) for c in corners) > big + EPS:
+            return f"a roll of {st['roll']}: part of the piece within L of a table corner"
+    elif where == "inland":
+        if not ((pts[:, 0] >= big - EPS).all() and (pts[:, 0] <= w - big + EPS).all()
+                and (pts[:, 1] >= big - EPS).all() and (pts[:, 1] <= h - big + EPS).all()):
+            return f"a roll of {st['roll']}: no part of the piece within L of a table edge"
+    elif float(np.hypot(*(pts.mean(axis=0) - centre))) > 0.05:
+        return "a roll of 6: the piece goes exactly in the centre of the table"
+    if state["victory"] == "challenge" and _distance_to(piece, tuple(centre)) < cat.inches("M") - EPS:
+        return "no terrain within M of the table centre in The Challenge"
+    for other in state["terrain"]:
+        if _pieces_overlap(piece, other):
+            return f"the piece would overlap {other['name']}"
+    return None
+
+
+def _distance_to(piece: dict[str, Any], point: tuple[float, float]) -> float:
+    if "polygon" in piece:
+        return point_polygon_distance(point, piece["polygon"])
+    line = _points(piece)
+    return float(point_segment_distance(list(point), line[:-1], line[1:]).min())
+
+
+def _pieces_overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    if "polygon" in a and "polygon" in b:
+        return polygon_distance(a["polygon"], b["polygon"]) <= 0.0
+    area = a if "polygon" in a else b
+    other = b if area is a else a
+    if "polygon" not in area:                     # two linear pieces: their lines may not meet
+        pa, pb = _points(a), _points(b)
+        return min(float(point_segment_distance(list(p), pb[:-1], pb[1:]).min()) for p in pa) <= EPS
+    return bool(points_in_polygon(_points(other), area["polygon"], eps=0.0).any())
+
+
+def terrain_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> list[list[float]]:
+    """Legal centres for the step's piece: the scenario's sample first, then a grid nearest it."""
+    su = state["set_up"]
+    piece = su["pieces"][st["piece"]]
+    sample = _points(piece).mean(axis=0)
+    w, h = state["table"]["width"], state["table"]["height"]
+    if LOCATIONS[int(st["roll"])] == "centre":
+        cands = [np.array([w / 2, h / 2])]
+    else:
+        grid = np.array([(x, y) for x in np.arange(0.0, w + 1e-9, GRID) for y in np.arange(0.0, h + 1e-9, GRID)])
+        grid = grid[np.argsort(np.hypot(*(grid - sample).T), kind="stable")]
+        cands = [sample] + list(grid)
+    out: list[list[float]] = []
+    for c in cands:
+        at = (round(float(c[0]), 3), round(float(c[1]), 3))
+        if terrain_problem(state, st, at) is None:
+            out.append(list(at))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def place_terrain(state: State, player: str, action: Action, ctx: Context) -> None:
+    st = current(state)
+    if st is None or st["kind"] != "terrain" or st["player"] != player or st["roll"] is None:
+        raise IllegalAction("no terrain piece of yours to place now (roll_terrain first)", "SAGA p.49")
+    if action.get("piece", st["piece"]) != st["piece"]:
+        raise IllegalAction(f"the piece to place now is {st['piece']}", "SAGA p.49")
+    at = _point(action.get("at"), "at is the piece's centre [x, y] in inches", "SAGA p.49")
+    problem = terrain_problem(state, st, at)
+    if problem is not None:
+        raise IllegalAction(problem, "SAGA p.49" if "Challenge" not in problem else "SAGA p.54")
+    piece = moved(state["set_up"]["pieces"][st["piece"]], at)
+    state["terrain"].append(piece)
+    state["set_up"]["steps"].pop(0)
+    ctx.emit("terrain", f"{player} places {piece['name']} at ({at[0]:g}, {at[1]:g})", "SAGA p.49", piece=piece["id"])
+    advance(state, ctx)
+
+
+def _point(value: Any, message: str, rule: str) -> tuple[float, float]:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value)):
+        raise IllegalAction(message, rule)
+    return float(value[0]), float(value[1])
+
+
+# -- deployment -----------------------------------------------------------------------------------
+def _positions(state: State, uid: str, action: Action) -> dict[str, tuple[float, float]]:
+    sample = state["set_up"]["samples"][uid]
+    if "to" in action:
+        to = action["to"]
+        if not (isinstance(to, dict) and set(to) == set(sample["figures"])):
+            raise IllegalAction("to maps every figure id of the unit to [x, y]", "SAGA p.48")
+        return {f: _point(to[f], "to maps every figure id of the unit to [x, y]", "SAGA p.48") for f in to}
+    at = _point(action.get("at"), "at is the unit's centre [x, y] in inches (or to = {figure: [x, y]})", "SAGA p.48")
+    return {f: (at[0] + dx, at[1] + dy) for f, (dx, dy) in zip(sample["figures"], sample["offsets"])}
+
+
+def deploy_problem(state: State, uid: str, pos: dict[str, tuple[float, float]]) -> str | None:
+    """Why the unit may not stand at ``pos`` (None if it may): table, bases, formation, zone,
+    terrain, and each scenario's own limits (SAGA p.51-57)."""
+    unit = state["units"][uid]
+    r = state["set_up"]["samples"][uid]["r"]
+    circles = np.array([[x, y, r] for x, y in pos.values()])
+    w, h = state["table"]["width"], state["table"]["height"]
+    if not circles_inside_rect(circles, w, h).all():
+        return "every base must be on the table"
+    if len(circles) > 1 and not cohesive(circles):
+        return "the unit must be in formation (every figure within VS of another)"
+    others = np.array([[f["x"], f["y"], f["r"]] for f in state["figures"].values()])
+    if len(others) and float(circle_gaps(circles, others).min()) < -EPS:
+        return "the bases would overlap other figures"
+    zones = [z["polygon"] for z in state["zones"] if z["side"] == unit["owner"]]
+    if zones:
+        ok = np.zeros(len(circles), dtype=bool)
+        for z in zones:
+            ok |= points_in_polygon(circles[:, :2], z, eps=0.0)
+        if not ok.all():
+            return "every figure must stand in its deployment zone"
+    for t in state["terrain"]:
+        if "polygon" not in t:
+            continue
+        inside = points_in_polygon(circles[:, :2], t["polygon"], eps=0.0)
+        if inside.any() and (t["movement"] == "impassable" or unit.get("baggage") and t["movement"] != "open"):
+            return f"{unit['name']} may not stand in {t['name']}"
+        if t["type"] in ("building", "large_building") and inside.any() and not inside.all():
+            return f"a unit is wholly inside {t['name']} or out of it"
+    return _scenario_problem(state, unit, circles)
+
+
+def _scenario_problem(state: State, unit: dict[str, Any], circles: np.ndarray) -> str | None:
+    kind = state["victory"]
+    foes = [u for u in state["units"].values() if u["owner"] != unit["owner"] and u["figures"]]
+    if kind == "homeland" and unit["owner"] == state["attacker"]:
+        big = cat.inches("L")
+        for t in state["terrain"]:
+            if t["type"] in ("building", "large_building") and \
+                    min(point_polygon_distance(c[:2], t["polygon"]) - c[2] for c in circles) < big - EPS:
+                return f"the attacker deploys farther than L from {t['name']} (SAGA p.55)"
+        foe_bases = np.array([[state["figures"][f][k] for k in ("x", "y", "r")] for u in foes for f in u["figures"]])
+        if len(foe_bases) and float(circle_gaps(circles, foe_bases).min()) < big - EPS:
+            return "the attacker deploys farther than L from every enemy unit (SAGA p.55)"
+    if kind == "challenge" and unit["cls"] == "warlord":
+        w, h = state["table"]["width"], state["table"]["height"]
+        rival = [u for u in foes if u["cls"] == "warlord"]
+        if not rival and float(np.hypot(circles[0, 0] - w / 2, circles[0, 1] - h / 2)) > 0.05:
+            return "the first Warlord stands in the centre of the table (SAGA p.54)"
+        if rival:
+            f = state["figures"][rival[0]["figures"][0]]
+            if float(circle_gaps(circles, np.array([[f["x"], f["y"], f["r"]]])).min()) > cat.inches("S") + EPS:
+                return "the second Warlord stands within S of the rival Warlord (SAGA p.54)"
+    if kind == "feast":
+        spot = feast_spot(state, unit["owner"], float(circles[0, 2]))
+        own = [u for u in state["units"].values() if u["owner"] == unit["owner"] and u["cls"] == "warlord"]
+        if unit["cls"] == "warlord":
+            if spot is not None and float(np.hypot(*(circles[0, :2] - spot))) > 0.05:
+                return f"the Warlord stands exactly M from his corner, toward the centre, at {spot.tolist()} (SAGA p.57)"
+        elif own and own[0]["figures"]:
+            f = state["figures"][own[0]["figures"][0]]
+            if float(circle_gaps(circles, np.array([[f["x"], f["y"], f["r"]]])).min()) > cat.inches("M") + EPS:
+                return "at least one figure within M of the Warlord (SAGA p.57)"
+    return None
+
+
+def feast_spot(state: State, player: str, r: float) -> np.ndarray | None:
+    """Scenario X (SAGA p.57): the Warlord's centre, his base exactly M from the corner of his
+    zone, on the line to the table centre."""
+    w, h = state["table"]["width"], state["table"]["height"]
+    zones = [z["polygon"] for z in state["zones"] if z["side"] == player]
+    if not zones:
+        return None
+    corners = [np.array(c, dtype=float) for c in ((0, 0), (w, 0), (0, h), (w, h))]
+    corner = min(corners, key=lambda c: point_polygon_distance(c, zones[0]))
+    d = np.array([w / 2, h / 2]) - corner
+    d /= float(np.hypot(*d))
+    return np.round(corner + d * (cat.inches("M") + r), 3)
+
+
+def deploy_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> list[Action]:
+    out: list[Action] = []
+    for uid in _pending_units(state, st):
+        sample = state["set_up"]["samples"][uid]
+        base = np.asarray(sample["at"], dtype=float)
+        cands: list[np.ndarray] = [base]
+        if state["victory"] == "feast" and state["units"][uid]["cls"] == "warlord":
+            spot = feast_spot(state, st["player"], sample["r"])
+            cands = [spot] if spot is not None else cands
+        elif state["victory"] == "challenge" and state["units"][uid]["cls"] == "warlord":
+            w, h = state["table"]["width"], state["table"]["height"]
+            rival = [u for u in state["units"].values() if u["owner"] != st["player"] and u["figures"]]
+            if not rival:
+                cands = [np.array([w / 2, h / 2])]
+            else:
+                f = state["figures"][rival[0]["figures"][0]]
+                cands = [np.array([f["x"], f["y"]]) + (f["r"] + sample["r"] + 1.0) * np.array(
+                    [math.cos(a), math.sin(a)]) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)]
+        else:
+            w, h = state["table"]["width"], state["table"]["height"]
+            grid = np.array([(x, y) for x in np.arange(0.5, w, GRID) for y in np.arange(0.5, h, GRID)])
+            cands += list(grid[np.argsort(np.hypot(*(grid - base).T), kind="stable")][:400])
+        wanted = limit if not out else 1        # several places for the first unit, one for the others
+        found = 0
+        for c in cands:
+            at = [round(float(c[0]), 3), round(float(c[1]), 3)]
+            action: Action = {"type": "deploy", "unit": uid, "at": at}
+            if deploy_problem(state, uid, _positions(state, uid, action)) is None:
+                out.append(action)
+                found += 1
+                if found >= wanted:
+                    break
+    return out
+
+
+def deploy(state: State, player: str, action: Action, ctx: Context) -> None:
+    st = current(state)
+    if st is None or st["kind"] != "deploy" or st["player"] != player:
+        raise IllegalAction("no unit of yours to deploy now", "SAGA p.48")
+    uid = action.get("unit")
+    pending = _pending_units(state, st)
+    if uid not in pending:
+        which = " or ".join(st["classes"]) if st["classes"] else "any class"
+        raise IllegalAction(f"deploy one of your units not yet on the table ({which}): {', '.join(pending)}",
+                            "SAGA p.51" if st["classes"] else "SAGA p.48")
+    pos = _positions(state, str(uid), action)
+    problem = deploy_problem(state, str(uid), pos)
+    if problem is not None:
+        raise IllegalAction(problem, problem[problem.rfind("(") + 1:-1] if problem.endswith(")") else "SAGA p.48")
+    unit = state["units"][str(uid)]
+    r = state["set_up"]["samples"][str(uid)]["r"]
+    for f, (x, y) in pos.items():
+        state["figures"][f] = {"id": f, "unit": unit["id"], "x": round(x, 3), "y": round(y, 3), "r": r}
+    unit["figures"] = list(state["set_up"]["samples"][str(uid)]["figures"])
+    unit["deployed"] = True
+    from simulator.games.saga.movement import in_building
+    places = {(b["id"] if b else None) for b in (in_building(state, x, y) for x, y in pos.values())}
+    unit["building"] = places.pop() if len(places) == 1 else None
+    ctx.emit("deploy", f"{player} deploys {unit['name']}", "SAGA p.48", pieces=list(unit["figures"]), unit=unit["id"])
+    if st["count"] == "one":
+        _step_done(state, st)
+    elif not _pending_units(state, st):
+        _step_done(state, st)
+    advance(state, ctx)
+
+
+def half_deployed(state: State, player: str) -> bool:
+    units = [state["units"][u] for u in _units_of(state, player)]
+    down = sum(len(state["set_up"]["samples"][u["id"]]["figures"]) for u in units if u["deployed"])
+    total = sum(len(state["set_up"]["samples"][u["id"]]["figures"]) for u in units)
+    return 2 * down >= total
+
+
+def end_deployment(state: State, player: str, action: Action, ctx: Context) -> None:
+    st = current(state)
+    if st is None or st["kind"] != "deploy" or st["player"] != player or st["count"] != "half":
+        raise IllegalAction("only the first player of Battle at the Ford stops part-way", "SAGA p.52")
+    if not half_deployed(state, player):
+        raise IllegalAction("deploy at least half your figures first", "SAGA p.52")
+    state["set_up"]["steps"].pop(0)
+    ctx.emit("deploy", f"{player} keeps the rest of his warband back", "SAGA p.52")
+    advance(state, ctx)
+
+
+def legal(state: State) -> list[Action]:
+    st = current(state)
+    if st is None:
+        return []
+    if st["kind"] == "roll_off":
+        return [{"type": "roll_off"}]
+    if st["kind"] == "terrain":
+        if st["roll"] is None:
+            return [{"type": "roll_terrain"}]
+        return [{"type": "place_terrain", "piece": st["piece"], "at": at} for at in terrain_options(state, st)]
+    out = deploy_options(state, st)
+    if st["count"] == "half" and half_deployed(state, st["player"]):
+        out.append({"type": "end_deployment"})
+    return out
