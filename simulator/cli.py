@@ -56,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=50, help="games per pairing (sides alternate)")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--max-actions", type=int, default=3000)
+    bench.add_argument("--turns", type=int, default=None,
+                       help="replace every scenario's turn limit (default: the game's benchmark set, docs/ai.md)")
+    bench.add_argument("--jobs", type=int, default=2, help="games played at once, one process each (default 2)")
+    bench.add_argument("--pairing", action="append", metavar="LEVEL-AGAINST",
+                       help="only this pairing, e.g. normal-easy (repeatable; default: normal-easy, "
+                            "normal-random, easy-random)")
     return p
 
 
@@ -210,25 +216,72 @@ def cmd_run(script: str, as_json: bool) -> int:
     return 0 if result.ok else 1
 
 
-def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_actions: int) -> int:
-    from simulator.ai.match import play_pairing
+def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_actions: int,
+                 turns: int | None = None, jobs: int = 2, pairings: Sequence[str] | None = None) -> int:
+    """Seeded games between computer levels, sides alternated; prints the win rates."""
+    import datetime
+    import time
+
+    from simulator.ai.match import BENCH_SETS, run_pairings
     from simulator.core.registry import get_game
     from simulator.core.scenario import list_scenarios
 
     game = get_game(game_id)
-    scenarios = [scenario] if scenario else [sid for sid, _ in list_scenarios() if sid.startswith(f"{game_id}/")]
+    default_ids, default_turns = BENCH_SETS.get(game_id, ((), None))
+    if scenario:
+        scenarios = [scenario]
+    elif default_ids:
+        scenarios = list(default_ids)
+    else:
+        scenarios = [sid for sid, _ in list_scenarios() if sid.startswith(f"{game_id}/")]
     if not scenarios:
         raise DataError(f"{game.name} has no scenarios to play")
-    print(f"{game.name}: {games} games per pairing, sides alternated, seed {seed}")
-    for level, against in (("normal", "easy"), ("normal", "random"), ("easy", "random")):
-        total, finished, actions = 0.0, 0, 0
-        for g in range(games):
-            score, result = play_pairing(scenarios[g % len(scenarios)], level, against, g, seed, max_actions)
-            total += score
-            finished += result.finished
-            actions += result.actions
-        print(f"  {level:>6} vs {against:<6}: {100 * total / games:5.1f}% "
-              f"({finished}/{games} games finished, {actions / games:.0f} actions a game)")
+    if turns is None and not scenario:
+        turns = default_turns
+    if games < 1 or jobs < 1:
+        raise DataError("--games and --jobs must be at least 1")
+    chosen: list[tuple[str, str]] = []
+    for text in pairings or ("normal-easy", "normal-random", "easy-random"):
+        level, _, against = text.partition("-")
+        if level not in ("random", "easy", "normal") or against not in ("random", "easy", "normal"):
+            raise DataError(f"--pairing {text!r}: expected LEVEL-AGAINST with levels random, easy, normal")
+        chosen.append((level, against))
+    limit = f"turn limit {turns}" if turns else "the scenarios' own turn limits"
+    print(f"{game.name}: {games} games per pairing, sides alternated, seed {seed}, {limit}, "
+          f"{datetime.date.today().isoformat()}")
+    print(f"  scenarios: {', '.join(scenarios)}")
+    start = time.monotonic()
+    for level, against in chosen:
+        tasks = [(scenarios[g % len(scenarios)], level, against, g, seed, max_actions, turns) for g in range(games)]
+        everything = [(score, res) for _, _, _, score, res in run_pairings(tasks, jobs)]
+        for _, res in everything:
+            if res.error:
+                print(f"  error: {res.error}", file=sys.stderr)
+        rows = [(score, res) for score, res in everything if not res.error]
+        n = len(rows) or 1
+        total = sum(score for score, _ in rows)
+        wins = sum(1 for score, _ in rows if score == 1.0)
+        draws = sum(1 for score, _ in rows if score == 0.5)
+        finished = sum(res.finished for _, res in rows)
+        actions = sum(res.actions for _, res in rows)
+        think = [res.think.get(level, [0, 0.0, 0.0]) for _, res in rows]
+        decisions = sum(t[0] for t in think)
+        mean = sum(t[1] for t in think) / decisions if decisions else 0.0
+        longest = max((t[2] for t in think), default=0.0)
+        print(f"  {level:>6} vs {against:<6}: {100 * total / n:5.1f}%  ({wins} won, {draws} drawn, "
+              f"{n - wins - draws} lost; {finished}/{n} finished, {actions / n:.0f} actions a game; "
+              f"{level} decision mean {1000 * mean:.0f} ms, longest {1000 * longest:.0f} ms"
+              + (f"; {len(everything) - len(rows)} games failed in the rules engine, not counted"
+                 if len(rows) < len(everything) else "")
+              + ")", flush=True)
+        by_side: dict[str, list[int]] = {}
+        for score, res in rows:
+            rec = by_side.setdefault(res.side, [0, 0])
+            rec[0] += score == 1.0
+            rec[1] += 1
+        print("           " + ", ".join(f"as {side} won {w}/{k}" for side, (w, k) in sorted(by_side.items())),
+              flush=True)
+    print(f"  ({time.monotonic() - start:.0f} s on {jobs} process{'es' if jobs > 1 else ''})")
     return 0
 
 
@@ -249,7 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             return cmd_check(args.files)
         if args.command == "bench-ai":
-            return cmd_bench_ai(args.game, args.scenario, args.games, args.seed, args.max_actions)
+            return cmd_bench_ai(args.game, args.scenario, args.games, args.seed, args.max_actions,
+                                args.turns, args.jobs, args.pairing)
         if args.command == "run":
             return cmd_run(args.script, args.json)
         if args.command == "render":

@@ -1,13 +1,19 @@
-"""Three computer players: random, easy (one-move look-ahead) and normal (Monte Carlo search).
+"""Three computer players: random, easy (one-move look-ahead) and normal (sampled search).
 
 They look ahead on a *determinized* copy of what their side can see
 (``Game.determinize(Session.view(side))``), never on the real state, so secret
 choices and hidden cards stay secret. Look-ahead rolls its own dice, forked
 from the session's, so thinking never consumes the game's dice.
+
+Every choice is a function of the session (scenario, seed, actions so far), the side and the
+player's seed: the work a decision does is a fixed budget of look-ahead steps, not a time.
+The time cap (``seconds``) is only a safety net; the shipped budgets stay far below it
+(docs/ai.md gives the measured decision times).
 """
 
 from __future__ import annotations
 
+import marshal
 import math
 import random
 import time
@@ -19,6 +25,18 @@ from simulator.core.errors import DiceExhausted, IllegalAction
 from simulator.core.game import Action, Context, Game, State
 from simulator.core.plain import copy_plain
 from simulator.core.session import Session
+
+
+class NoLegalAction(Exception):
+    """The side to act has no legal action although the game is not over (a rules-engine gap)."""
+
+
+def _legal(session: Session) -> list[Action]:
+    actions = session.legal_actions()
+    if not actions:
+        raise NoLegalAction(f"{session.active_player()} has no legal action after {len(session.steps)} actions "
+                            "but the game is not over")
+    return actions
 
 
 class Player(Protocol):
@@ -46,9 +64,14 @@ class Simulator:
         #: Look-ahead steps the game could not carry out on a guessed state (a game whose
         #: ``determinize`` leaves hidden parts unusable); they count as refusals.
         self.failures = 0
+        #: Work done: states produced and legal-action lists asked for.
+        self.steps = 0
+        self.legals = 0
+        self._legal_cache: dict[bytes, list[Action]] = {}
 
     def step(self, state: State, action: Action) -> State | None:
         """The state after ``action``, or None if the game refuses it (or fails on it)."""
+        self.steps += 1
         work = copy_plain(state)
         dice: Dice = self._dice.fork(self.rng.randrange(2**31))
         dice.begin_action(0)
@@ -62,13 +85,27 @@ class Simulator:
         return work
 
     def legal(self, state: State) -> list[Action]:
+        """The legal actions in ``state``; remembered by the state's bytes, because playouts of
+        a candidate without dice (activating a unit, say) reach the very same state."""
+        key = marshal.dumps(state)
+        known = self._legal_cache.get(key)
+        if known is not None:
+            return known
+        self.legals += 1
         try:
-            if self.game.outcome(state) is not None:
-                return []
-            return self.game.legal_actions(state)
+            out = [] if self.game.outcome(state) is not None else self.game.legal_actions(state)
         except Exception:
             self.failures += 1
-            return []
+            out = []
+        self._legal_cache[key] = out
+        return out
+
+    def evaluate(self, state: State, side: str) -> float:
+        try:
+            return float(self.game.evaluate(state, side))
+        except Exception:
+            self.failures += 1
+            return -1.0
 
 
 @dataclass
@@ -80,7 +117,7 @@ class RandomPlayer:
     progress: float = 0.0
 
     def choose(self, session: Session, side: str) -> Action:
-        actions = session.legal_actions()
+        actions = _legal(session)
         self.progress = 1.0
         return _rng(self.seed, session, self.name).choice(actions)
 
@@ -88,7 +125,9 @@ class RandomPlayer:
 @dataclass
 class EasyPlayer:
     """Tries each legal action once (a sample of them when there are many) and keeps
-    the one whose result the game's evaluation likes best."""
+    the one whose result the game's evaluation likes best: one roll of the dice per
+    action, no look further ahead. ``sample`` is the most actions tried (a game's profile
+    may set fewer, ``PROFILES[game]["easy"]``, where its moves are slow to try)."""
 
     seed: int = 0
     sample: int = 40
@@ -98,97 +137,184 @@ class EasyPlayer:
     def choose(self, session: Session, side: str) -> Action:
         self.progress = 0.0
         rng = _rng(self.seed, session, self.name)
-        actions = session.legal_actions()
+        actions = _legal(session)
         if len(actions) == 1:
             self.progress = 1.0
             return actions[0]
         sim = Simulator(session, rng)
         root = session.game.determinize(session.view(side), side, rng)
-        candidates = actions if len(actions) <= self.sample else rng.sample(actions, self.sample)
+        sample = int(PROFILES.get(session.game.id, {}).get("easy", self.sample))
+        candidates = actions if len(actions) <= sample else rng.sample(actions, sample)
         best, best_score = candidates[0], -math.inf
         for i, action in enumerate(candidates):
             self.progress = i / len(candidates)
             after = sim.step(root, action)
             if after is None:
                 continue
-            score = session.game.evaluate(after, side) + rng.random() * 1e-6
+            score = sim.evaluate(after, side) - fidget(sim.game.id, action) + rng.random() * 1e-6
             if score > best_score:
                 best, best_score = action, score
         self.progress = 1.0
         return best
 
 
-@dataclass
-class _Arm:
-    action: Action
-    visits: int = 0
-    total: float = 0.0
+#: Search budgets of the normal player by game (the cost of a legal-action list differs by two
+#: orders of magnitude between games: 0.2 ms for Vikings, 18 ms for ASOIAF). Anything not
+#: listed uses ``NormalPlayer``'s defaults.
+PROFILES: dict[str, dict[str, Any]] = {
+    # "pass": the action types that give up doing something now (end a phase or a turn).
+    # An action that changes nothing the evaluation sees must not be preferred to passing,
+    # or a player shuffles duties or dice for ever: every other action pays ``FIDGET``.
+    "dragon_rage": {"pass": ("end_phase",), "rank": 60, "width": 4, "samples": 3, "depth": 0, "follow": 6},
+    "vikings": {"pass": ("end_phase", "skip_advance"), "rank": 24, "width": 4, "samples": 3, "depth": 1, "follow": 6},
+    "saga": {"pass": ("end_orders", "pass", "end_turn"), "eager": ("roll_dice", "place_die", "activate", "ready"),
+             "rank": 20, "width": 4, "samples": 3, "depth": 0, "follow": 6, "easy": 20},
+    "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 16, "width": 4, "samples": 3, "depth": 0, "follow": 6,
+               "easy": 16},
+}
+
+
+DEFAULT_PASS = ("end_phase", "end_turn", "pass", "skip")
+#: What a non-passing action must gain on the evaluation to be preferred to passing.
+FIDGET = 0.0005
+
+
+def fidget(game_id: str, action: Action) -> float:
+    """The handicap of ``action`` in a ranking: 0 for passing, ``-FIDGET`` for an eager type
+    (one that prepares later actions, like placing a SAGA die), ``FIDGET`` for anything else."""
+    profile = PROFILES.get(game_id, {})
+    kind = action.get("type")
+    if kind in profile.get("eager", ()):
+        return -FIDGET
+    return 0.0 if kind in profile.get("pass", DEFAULT_PASS) else FIDGET
 
 
 @dataclass
 class NormalPlayer:
-    """Flat Monte Carlo search with UCB1 over the legal actions: each playout applies
-    a candidate, continues with quick random moves for ``depth`` actions, and scores
-    the result with the game's evaluation. Stops after ``playouts`` or ``seconds``."""
+    """Sampled search with the game's evaluation, in three rounds:
+
+    1. every legal action (a sample of ``rank`` of them when there are more) is tried once
+       and scored by the evaluation;
+    2. the best ``width`` get ``samples`` playouts each: the action with fresh dice on a fresh
+       guess of the hidden information, then up to ``depth`` further actions of the same side
+       (its turn continues), each the best of ``follow`` sampled legal actions after one look
+       (a greedy roll-out), and the evaluation of where that ends;
+    3. the better half get ``samples`` more playouts; the best mean wins.
+
+    Averaging over dice is what the easy player lacks: it takes the move whose single trial
+    roll happened to be lucky. ``seconds`` is a safety cap only.
+    """
 
     seed: int = 0
-    playouts: int = 300
-    depth: int = 8
+    rank: int | None = None
+    width: int | None = None
+    samples: int | None = None
+    depth: int | None = None
+    follow: int | None = None
     seconds: float = 1.8
-    width: int = 30
     name: str = "normal"
     stats: dict[str, Any] = field(default_factory=dict)
     progress: float = 0.0
 
+    def _budget(self, game_id: str) -> dict[str, int]:
+        out = {"rank": 40, "width": 5, "samples": 4, "depth": 1, "follow": 6}
+        out.update({k: v for k, v in PROFILES.get(game_id, {}).items() if k in out})
+        for key in out:
+            if getattr(self, key) is not None:
+                out[key] = int(getattr(self, key))
+        return out
+
     def choose(self, session: Session, side: str) -> Action:
         self.progress = 0.0
-        rng = _rng(self.seed, session, self.name)
-        actions = session.legal_actions()
-        if len(actions) == 1:
-            self.progress = 1.0
-            return actions[0]
-        game = session.game
-        sim = Simulator(session, rng)
-        visible = session.view(side)
-        # Rank candidates with one quick look so a wide move list is cut to the promising ones.
-        scored = []
-        for action in actions:
-            after = sim.step(game.determinize(visible, side, rng), action)
-            if after is not None:
-                scored.append((game.evaluate(after, side) + rng.random() * 1e-6, action))
-        if not scored:
-            return actions[0]
-        scored.sort(key=lambda s: s[0], reverse=True)
-        arms = [_Arm(a) for _, a in scored[: self.width]]
-        self.progress = 0.05
         start = time.monotonic()
         deadline = start + self.seconds
-        done = 0
-        while done < self.playouts and time.monotonic() < deadline:
-            done += 1
-            self.progress = 0.05 + 0.95 * max(done / self.playouts, (time.monotonic() - start) / self.seconds)
-            total_visits = sum(a.visits for a in arms) + 1
-            arm = max(arms, key=lambda a: math.inf if a.visits == 0 else
-                      a.total / a.visits + 0.7 * math.sqrt(math.log(total_visits) / a.visits))
-            arm.visits += 1
-            arm.total += self._playout(sim, game.determinize(visible, side, rng), arm.action, side, rng)
-        self.stats = {"playouts": done, "candidates": len(arms)}
-        self.progress = 1.0
-        return max(arms, key=lambda a: (a.visits, a.total)).action
+        rng = _rng(self.seed, session, self.name)
+        actions = _legal(session)
+        if len(actions) == 1:
+            self.progress = 1.0
+            self.stats = {"candidates": 1, "steps": 0, "legals": 0, "seconds": 0.0}
+            return actions[0]
+        game = session.game
+        b = self._budget(game.id)
+        sim = Simulator(session, rng)
+        visible = session.view(side)
 
-    def _playout(self, sim: Simulator, state: State, action: Action, side: str, rng: random.Random) -> float:
+        def guess() -> State:
+            return game.determinize(copy_plain(visible), side, sim.rng)
+
+        # 1. one look at every action (or a sample)
+        pool = actions if len(actions) <= b["rank"] else rng.sample(actions, b["rank"])
+        root = guess()
+        scored: list[tuple[float, int]] = []
+        for i, action in enumerate(pool):
+            after = sim.step(root, action)
+            if after is not None:
+                scored.append((sim.evaluate(after, side) - fidget(game.id, action) + rng.random() * 1e-6, i))
+            if time.monotonic() > deadline:
+                break
+        if not scored:
+            self.progress = 1.0
+            self.stats = {"candidates": len(pool), "stopped": time.monotonic() > deadline}
+            return pool[0]
+        scored.sort(reverse=True)
+        self.progress = 0.3
+        survivors = [i for _, i in scored[: max(1, b["width"])]]
+        if len(survivors) == 1 or b["samples"] <= 0:
+            self.progress = 1.0
+            self.stats = {"candidates": len(pool), "stopped": time.monotonic() > deadline}
+            return pool[survivors[0]]
+        totals = {i: 0.0 for i in survivors}
+        visits = {i: 0 for i in survivors}
+        # 2 and 3. playouts for the best, then for the better half of them
+        # Common random numbers: the j-th playout of every candidate guesses the hidden
+        # information and rolls its dice from the same stream, so candidates are compared
+        # on the same luck.
+        base = rng.randrange(2**62)
+        rounds = [survivors]
+        for r in range(2):
+            current = rounds[-1]
+            for i in current:
+                for j in range(b["samples"]):
+                    if time.monotonic() > deadline:
+                        break
+                    sim.rng = random.Random(f"{base}:{r}:{j}")
+                    totals[i] += self._playout(sim, guess(), pool[i], side, b) - fidget(game.id, pool[i])
+                    visits[i] += 1
+            ranked = sorted(current, key=lambda i: totals[i] / visits[i] if visits[i] else -math.inf, reverse=True)
+            rounds.append(ranked[: max(1, (len(ranked) + 1) // 2)])
+            self.progress = 0.3 + 0.35 * (r + 1)
+        final = rounds[-2]
+        best = max(final, key=lambda i: (totals[i] / visits[i] if visits[i] else -math.inf, -i))
+        self.stats = {"candidates": len(pool), "steps": sim.steps, "legals": sim.legals,
+                      "seconds": time.monotonic() - start, "failures": sim.failures,
+                      "stopped": time.monotonic() > deadline}
+        self.progress = 1.0
+        return pool[best]
+
+    def _playout(self, sim: Simulator, state: State, action: Action, side: str, b: dict[str, int]) -> float:
         current = sim.step(state, action)
         if current is None:
             return -1.0
-        for _ in range(self.depth):
+        game = sim.game
+        for _ in range(b["depth"]):
+            if game.active_player(current) != side:
+                break
             legal = sim.legal(current)
             if not legal:
                 break
-            nxt = sim.step(current, rng.choice(legal))
-            if nxt is None:
+            options = legal if len(legal) <= b["follow"] else sim.rng.sample(legal, b["follow"])
+            best, best_score = None, -math.inf
+            for option in options:
+                after = sim.step(current, option)
+                if after is None:
+                    continue
+                score = sim.evaluate(after, side) - fidget(game.id, option)
+                if score > best_score:
+                    best, best_score = after, score
+            if best is None:
                 break
-            current = nxt
-        return sim.game.evaluate(current, side)
+            current = best
+        return sim.evaluate(current, side)
 
 
 def make_player(level: str, seed: int = 0) -> Player:

@@ -12,7 +12,7 @@ def test_every_level_plays_a_race_to_its_end(race):
     for level in ("random", "easy", "normal"):
         players = {"A": make_player(level, 1), "B": make_player("random", 2)}
         if level == "normal":
-            players["A"].playouts = 30  # type: ignore[attr-defined]
+            players["A"].samples = 2  # type: ignore[attr-defined]
         session, result = play_match(race, players, seed=3)
         assert result.finished and result.winner in ("A", "B")
         assert session.outcome() is not None
@@ -29,7 +29,7 @@ def test_look_ahead_does_not_touch_the_game(race):
     session = Session(GAME, race, seed=1, tape=[4])
     before = session.state_data()
     player = make_player("normal", 0)
-    player.playouts = 20  # type: ignore[attr-defined]
+    player.samples = 2  # type: ignore[attr-defined]
     player.choose(session, "A")
     assert session.state_data() == before and session.dice.tape_left == 1
 
@@ -54,5 +54,5 @@ def test_a_game_failing_in_look_ahead_does_not_stop_the_player(race, monkeypatch
     for level in ("easy", "normal"):
         player = make_player(level, 0)
         if level == "normal":
-            player.playouts = 10  # type: ignore[attr-defined]
+            player.samples = 2  # type: ignore[attr-defined]
         assert player.choose(session, "A") in legal

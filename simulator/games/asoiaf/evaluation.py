@@ -8,6 +8,10 @@ what a player sees (the hidden Tactics cards guessed).
 * strength: the point cost of each side's Combat units still on the table weighted by the share of
   Wounds they have left (a unit with 6 of 12 figures counts half its cost).
 
+* approach, a small term: the mean distance of the side's Combat units to the nearest Objective
+  it does not hold, as a share of the table's diagonal, less the same for the other side. It only breaks ties
+  between moves that change nothing else, so that armies close in and contest the Objectives.
+
 Unfinished games stay strictly inside (-0.95, 0.95), so a won game always scores better.
 """
 
@@ -22,6 +26,21 @@ from simulator.games.asoiaf.units import wounds_left
 
 VP_WEIGHT = 0.6
 STRENGTH_WEIGHT = 0.4
+APPROACH_WEIGHT = 0.05
+
+
+def approach(state: State, side: str) -> float:
+    """0 (every Combat unit of ``side`` on an Objective it does not hold) down to -1 (all a
+    table's diagonal away); rounded so that mirrored armies score exactly alike."""
+    table = state.get("table") or [48, 48]
+    diag = math.hypot(float(table[0]), float(table[1])) if isinstance(table, list) else 68.0
+    targets = [(o["x"], o["y"]) for o in state.get("objectives") or [] if o.get("holder") != side]
+    mine = [(u["x"], u["y"]) for u in state["units"].values()
+            if u["side"] == side and not u["destroyed"] and not u.get("structure") and u.get("x") is not None]
+    if not mine or not targets:
+        return 0.0
+    total = sum(min(math.hypot(x - tx, y - ty) for tx, ty in targets) for x, y in mine)
+    return round(-min(1.0, total / (len(mine) * diag)), 6)
 
 
 def strength(state: State, side: str) -> float:
@@ -56,8 +75,15 @@ def evaluate(state: State, player: str) -> float:
 
 def full_deck(state: State, side: str) -> list[str]:
     """The side's whole Tactics deck (faction cards and its Commander's cards, two of each)."""
-    cmd_unit = state["units"][state["commander"][side]]
-    return catalogue().deck_for(state["factions"][side], cmd_unit["attachment"])
+    attachment = None
+    cmd_id = (state.get("commander") or {}).get(side)
+    if cmd_id in state["units"]:
+        attachment = state["units"][cmd_id].get("attachment")
+    else:       # the Commander's unit is gone from the record: find the unit that carried him
+        for u in state["units"].values():
+            if u["side"] == side and u.get("commander"):
+                attachment = u.get("attachment")
+    return catalogue().deck_for(state["factions"][side], attachment or "")
 
 
 def determinize(visible: State, player: str, rng: Any) -> State:

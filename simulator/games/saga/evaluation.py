@@ -11,6 +11,10 @@ and the average opponent) and adds two terms for what that measure cannot see:
   of the table's diagonal. It is small and only breaks ties between moves that change nothing
   else, so the armies close in instead of waiting for the turn limit.
 
+* orders: in the player's own Orders Phase, each SAGA die placed on an activation box that a
+  living unit can use counts more than one on an ability, and an unplaced die nothing, so the
+  dice go where they will move and fight (the battle board's boxes, from the faction data).
+
 A finished game is 1 / -1 / 0; unfinished ones stay inside (-0.95, 0.95).
 """
 
@@ -19,6 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from simulator.games.saga import catalogue as cat
 from simulator.games.saga import victory
 from simulator.games.saga.units import live_units
 
@@ -26,6 +31,35 @@ State = dict[str, Any]
 
 APPROACH_WEIGHT = 0.05
 WARLORD_WEIGHT = 0.25
+ACTIVATION_DIE = 0.01
+ABILITY_DIE = 0.003
+
+
+def orders(state: State, player: str) -> float:
+    """The worth of the dice ``player`` has placed this Orders Phase (0 outside it)."""
+    if state.get("phase") != "orders" or state.get("active") != player:
+        return 0.0
+    side = state["sides"][player]
+    classes: dict[str, int] = {}
+    for u in live_units(state, player):
+        cls = "hearthguard" if u["cls"] == "warlord" else u["cls"]
+        classes[cls] = classes.get(cls, 0) + 1
+    used: dict[str, int] = {}
+    value = 0.0
+    for die in side["dice"]:
+        box_id = die.get("box")
+        if not box_id:
+            continue
+        box = cat.box(side["faction"], box_id) or {}
+        effect = box.get("effect") or {}
+        if effect.get("kind") == "activate":
+            cls = effect.get("class")
+            if used.get(cls, 0) < classes.get(cls, 0):
+                used[cls] = used.get(cls, 0) + 1
+                value += ACTIVATION_DIE
+            continue
+        value += ABILITY_DIE
+    return value
 
 
 def _centre(state: State, unit: dict[str, Any]) -> tuple[float, float] | None:
@@ -71,5 +105,5 @@ def evaluate(state: State, player: str) -> float:
     if not foes:
         return base
     lord = warlord_health(state, player) - sum(warlord_health(state, p) for p in foes) / len(foes)
-    value = base + WARLORD_WEIGHT * lord + APPROACH_WEIGHT * approach(state, player)
+    value = base + WARLORD_WEIGHT * lord + APPROACH_WEIGHT * approach(state, player) + orders(state, player)
     return max(-0.95, min(0.95, value))

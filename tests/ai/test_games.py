@@ -1,0 +1,100 @@
+"""Computer players on the four real games: whole games to their end, no peeking at secrets,
+and the time cap. Budgets are cut down so the file runs in well under a minute."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from simulator.ai import EasyPlayer, NormalPlayer
+from simulator.ai.match import play_match, with_turns
+from simulator.core import Session
+from simulator.games.vikings.fleet import legal_speeds
+
+
+def small_normal(seed: int) -> NormalPlayer:
+    return NormalPlayer(seed=seed, rank=12, width=2, samples=1, depth=1, follow=3)
+
+
+@pytest.mark.parametrize("scenario, turns", [
+    ("dragon_rage/esirien-1-fury", 1),
+    ("vikings/sea_fight", 1),
+    ("saga/quickstart", 1),
+    ("asoiaf/game-of-thrones", None),
+])
+def test_normal_against_easy_plays_to_the_end(scenario: str, turns: int | None) -> None:
+    sc = with_turns(scenario, turns)
+    probe = Session.new(sc, 5)
+    a, b = probe.game.players(probe.state_data())[:2]
+    session, result = play_match(sc, {a: small_normal(1), b: EasyPlayer(seed=2, sample=8)}, seed=5, max_actions=3000)
+    assert result.finished and session.outcome() is not None
+    assert set(result.think) == {"normal", "easy"}
+
+
+def _advance(session: Session, until, rng: random.Random, limit: int = 400) -> None:
+    for _ in range(limit):
+        if until(session):
+            return
+        session.apply(rng.choice(session.legal_actions()))
+    raise AssertionError("the position wanted never came up")
+
+
+def test_vikings_secret_speeds_do_not_change_the_choice() -> None:
+    """The other side's speed markers, chosen but not revealed (VK 4.34), do not change what
+    either level does: the same choice whatever speed is really on the marker."""
+    session = Session.new("vikings/sea_fight", 1)
+
+    def secret_pending(s: Session) -> bool:
+        return any(sh["pending"] is not None and sh["side"] != s.active_player() for sh in s.state["ships"].values())
+
+    _advance(session, secret_pending, random.Random(0))
+    side = session.active_player()
+    secret = [sid for sid, sh in session.state["ships"].items() if sh["pending"] is not None and sh["side"] != side]
+    choices = []
+    for k in range(3):
+        for sid in secret:
+            speeds = legal_speeds(session._state, sid)          # the test rewrites the hidden marker
+            session._state["ships"][sid]["pending"] = speeds[k % len(speeds)]
+        choices.append((small_normal(3).choose(session, side), EasyPlayer(seed=3).choose(session, side)))
+    assert choices[0] == choices[1] == choices[2]
+
+
+def test_asoiaf_hidden_hands_do_not_change_the_choice() -> None:
+    """The other side's Tactics hand and both decks' order are hidden: dealing them differently
+    changes nothing in what the computer chooses."""
+    session = Session.new("asoiaf/game-of-thrones", 2)
+    side = session.active_player()
+    other = next(p for p in session.game.players(session.state_data()) if p != side)
+    rng = random.Random(7)
+    choices = []
+    for _ in range(3):
+        st = session._state                                         # the test re-deals the hidden cards
+        pool = list(st["hands"][other]) + list(st["decks"][other])
+        rng.shuffle(pool)
+        n = len(st["hands"][other])
+        st["hands"][other], st["decks"][other] = pool[:n], pool[n:]
+        rng.shuffle(st["decks"][side])
+        choices.append((small_normal(4).choose(session, side), EasyPlayer(seed=4).choose(session, side)))
+    assert choices[0] == choices[1] == choices[2]
+
+
+def test_a_decision_stops_at_its_time_cap() -> None:
+    """A budget far beyond the cap: the player stops at the cap (0.3 s here; 1.8 s by default,
+    under the 2 s of the requirement) and still returns a legal action."""
+    session = Session.new("asoiaf/game-of-thrones", 3)
+    player = NormalPlayer(seed=1, rank=1000, width=50, samples=500, depth=5, follow=20, seconds=0.3)
+    side = session.active_player()
+    t0 = time.monotonic()
+    action = player.choose(session, side)
+    elapsed = time.monotonic() - t0
+    assert session.check(action) is None
+    assert player.stats["stopped"]
+    assert elapsed < 0.3 + 1.5      # the cap plus one look-ahead step and the legal-action list
+
+
+def test_the_same_seed_gives_the_same_choice() -> None:
+    session = Session.new("dragon_rage/esirien-1-fury", 4)
+    side = session.active_player()
+    assert small_normal(9).choose(session, side) == small_normal(9).choose(session, side)
