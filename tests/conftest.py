@@ -3,6 +3,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI (the CI environment variable set): derandomized, so every CI run tries the same examples
+# and a failure reproduces; no deadline on shared runners; print the reproduction blob.
+# Locally the default profile (random seeds, example database) stays in force.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

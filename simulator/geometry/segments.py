@@ -30,9 +30,9 @@ __all__ = [
 
 F = NDArray[np.float64]
 EPS = 1e-9
-# los_matrix keys: sight-line parameter t in [-2, 4] quantised to 2**-30, times n, plus the id
-_T_SCALE = float(2**30)
-_NO_HIT = np.iinfo(np.int64).max
+# los_matrix blocker rule: hits whose sight-line parameter t (clipped to [-2, 4]) is within
+# LOS_TIE of the pair's smallest t are tied; the smallest id among them is reported.
+LOS_TIE = 1e-9
 
 
 def _cross(ax: F, ay: F, bx: F, by: F) -> F:
@@ -330,11 +330,27 @@ class Obstacles:
         decided by the precomputed side of the edge's line they lie on (blocked iff the viewer is
         on the other side); targets near the interval's ends or near the edge's line get the
         exact touch-or-cross test.  Circles use the bounding-box path.
-        ``blocker[i, j]`` is the obstacle met first going from ``i`` to ``j`` (same rule as
-        :meth:`segments_blocked`: smallest projection of the edge midpoint / circle centre on
-        the sight line, ties within about 1e-9 going to the smaller id).  ``ignore``: ids ignored
-        for every pair or a per-viewer ``(N, n)`` mask (applied to both ends of a pair).  The
-        diagonal is clear.
+        ``blocker[i, j]`` is the obstacle met first going from ``i`` to ``j``.  Tie rule (the
+        order of :meth:`segments_blocked`, with an explicit tolerance):
+
+        * each blocking obstacle ``k`` is placed at ``t_k``, the parameter along ``i -> j`` of
+          the projection of its edge midpoint (a polygon: the smallest over its blocking edges;
+          a circle: its centre), ``(m - X_i) . (X_j - X_i) / |X_j - X_i|**2``, ``0`` if
+          ``X_i == X_j``, clipped to ``[-2, 4]``.  A zero-length wall is its point, so one at
+          the viewer has ``t = 0`` and one at the target ``t = 1``; an obstacle touching the
+          viewer gets no special case (a wall through the viewer is placed by its midpoint).
+          With ``ignore_containing=False`` a polygon containing the viewer has ``t = -1`` and
+          one containing the target (not the viewer) ``min(2, t of its blocking edges)``;
+        * with ``t_min`` the smallest ``t_k`` of the pair, the obstacles with
+          ``t_k <= t_min + LOS_TIE`` (``1e-9``) are tied and the smallest id among them is
+          reported, in both directions.  E.g. a wall touching the viewer almost perpendicularly
+          to the sight line (midpoint at ``t = 1e-10``) ties with a zero-length wall at the
+          viewer (``t = 0``), and the pair also ties seen from the target (``t = 1 - 1e-10``
+          and ``1``).  The tolerance is on ``t`` (a fraction of the sight line's length), so
+          rounding of ``t`` can only matter for gaps within rounding of ``LOS_TIE`` itself.
+
+        ``ignore``: ids ignored for every pair or a per-viewer ``(N, n)`` mask (applied to both
+        ends of a pair).  The diagonal is clear.
 
         >>> obs = Obstacles(segments=[[[1, -1], [1, 1]], [[2, -1], [2, 1]]])
         >>> bl, who = obs.los_matrix([[0, 0], [3, 0], [1.5, 0]])
@@ -350,16 +366,19 @@ class Obstacles:
         ig = self._ignore_rows(ignore, N)
         cont = self.containing(X, eps) if (self.n_polygons or self.n_circles) else None
         n_obs = self.n
-        # best[a * N + b]: smallest key (quantised distance from a along a->b) * n + obstacle id
-        best = np.full(N * N, _NO_HIT, dtype=np.int64)
+        # every hit of an ordered pair: (a * N + b, t along a -> b, obstacle id)
+        hit_pair: list[NDArray[np.int64]] = []
+        hit_t: list[F] = []
+        hit_id: list[NDArray[np.int64]] = []
 
         def push(vi: NDArray[np.int64], tj: NDArray[np.int64], t: F, t_rev: F,
                  oid: NDArray[np.int64]) -> None:
             """Record hits of obstacles ``oid`` at parameter ``t`` along ``vi -> tj`` and
             ``t_rev`` along ``tj -> vi`` (``1 - t`` unless the sight line has length 0)."""
             for a, b, tt in ((vi, tj, t), (tj, vi, t_rev)):
-                q = np.rint((np.clip(tt, -2.0, 4.0) + 2.0) * _T_SCALE).astype(np.int64)
-                np.minimum.at(best, a * N + b, q * n_obs + oid)
+                hit_pair.append(np.asarray(a, dtype=np.int64) * N + b)
+                hit_t.append(np.clip(np.asarray(tt, dtype=np.float64), -2.0, 4.0))
+                hit_id.append(np.asarray(oid, dtype=np.int64))
 
         if len(self.edges):
             self._los_edges(X, ig, cont if ignore_containing else None, eps, viewer_chunk, push)
@@ -400,9 +419,20 @@ class Obstacles:
                 same = (X[iu[pi]] == X[ju[pi]]).all(axis=1)
                 push(iu[pi], ju[pi], t, np.where(same, t, 1.0 - t),
                      np.full(len(pi), C0 + c, dtype=np.int64))
-        hit = best < _NO_HIT
+        if not hit_pair:
+            return blocked, who
+        pr = np.concatenate(hit_pair)
+        tt = np.concatenate(hit_t)
+        od = np.concatenate(hit_id)
+        # first blocker: smallest id among the hits within LOS_TIE of the pair's smallest t
+        tmin = np.full(N * N, np.inf)
+        np.minimum.at(tmin, pr, tt)
+        tied = tt <= tmin[pr] + LOS_TIE
+        best = np.full(N * N, n_obs, dtype=np.int64)
+        np.minimum.at(best, pr[tied], od[tied])
+        hit = best < n_obs
         blocked = hit.reshape(N, N)
-        who = np.where(hit, best % n_obs, -1).reshape(N, N)
+        who = np.where(hit, best, -1).reshape(N, N)
         return blocked, who
 
     def _los_edges(self, X: F, ig: NDArray[np.bool_] | None, cont: NDArray[np.bool_] | None,
