@@ -1,6 +1,6 @@
 """The action types of Dragon Rage and how each is carried out (dispatch and phase checks).
 
-Every action is a plain mapping ``{type: ..., ...}``; ``docs/actions/dragon_rage.md`` lists
+Every action is a plain mapping ``{type: ..., ...}``; ``docs/actions.md#dragon-rage`` lists
 them with their parameters. A refused action raises IllegalAction naming the rule.
 """
 

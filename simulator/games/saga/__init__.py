@@ -1,6 +1,6 @@
 """SAGA (1st edition) and its quick-start rules: skirmish battles on a table in inches.
 
-See docs/saga.md for the rules coverage and engine decisions, docs/actions/saga.md for
+See docs/saga.md for the rules coverage and engine decisions, docs/actions.md#saga for
 the action types.
 """
 

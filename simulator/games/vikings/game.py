@@ -297,7 +297,7 @@ class Vikings(Game):
             state["advance"] = None
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
-            raise IllegalAction(f"unknown action type {kind!r} (see docs/actions/vikings.md)", "VK 2.2")
+            raise IllegalAction(f"unknown action type {kind!r} (see docs/actions.md)", "VK 2.2")
         handler(board, state, action, ctx)
         horses.tidy(board, state, ctx)
         animals.tidy(board, state, ctx)
