@@ -317,10 +317,15 @@ def counterattack_targets(state: State, unit: Unit) -> list[str]:
     return out
 
 
+def counterattack_options(state: State, unit: Unit) -> list[dict[str, Any]]:
+    """The melee attacks (legal now) by which the T-Rex strikes back at its attackers (DR 2.11.3)."""
+    if not (unit["alive"] and unit["hex"] is not None and not unit["attacked"] and not unit.get("no_attack")):
+        return []
+    from simulator.games.dragon_rage.legal import is_legal
+    options = [{"type": "melee", "units": [unit["id"]], "target": h} for h in counterattack_targets(state, unit)]
+    return [a for a in options if is_legal(state, a)]
+
+
 def counterattack_possible(state: State, unit: Unit) -> bool:
     """The T-Rex still owes a counter-attack it can make this phase (DR 2.11.3)."""
-    if not (unit["alive"] and unit["hex"] is not None and not unit["attacked"] and not unit.get("no_attack")):
-        return False
-    from simulator.games.dragon_rage.legal import is_legal
-    return any(is_legal(state, {"type": "melee", "units": [unit["id"]], "target": h})
-               for h in counterattack_targets(state, unit))
+    return bool(counterattack_options(state, unit))

@@ -17,6 +17,8 @@ the uncontrolled elemental that moves and attacks on its own.
 
 from __future__ import annotations
 
+from typing import Any
+
 from simulator.core.game import Context
 from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.board import board_for
@@ -298,19 +300,24 @@ def stopped_on_enemies(state: State, el: Unit) -> None:
     el["must_attack_here"] = here if foes else None
 
 
+def owed_attack_options(state: State, el: Unit) -> list[dict[str, Any]]:
+    """The attacks that discharge ``el``'s duty to attack the enemies it stopped on (legal now)."""
+    from simulator.games.dragon_rage.legal import is_legal
+    here = el.get("must_attack_here")
+    if not here or not el["alive"] or el["side"] != state["active"] or el["hex"] != here or el["attacked"]:
+        return []
+    options: list[dict[str, Any]] = [{"type": "melee", "units": [el["id"]], "target": here}]
+    options += [{"type": "attack_monster", "unit": el["id"], "monster": u["id"], "area": a}
+                for u in ground_units_at(state, here) if u["side"] != el["side"] and is_monster(u)
+                for a in (list(u["damage"]) if is_major(u) else ["body"])]
+    return [a for a in options if is_legal(state, a)]
+
+
 def owed_attack(state: State) -> tuple[str, str] | None:
     """Why the melee phase may not end: an elemental has not yet attacked the enemies it stopped on."""
-    from simulator.games.dragon_rage.legal import is_legal
     for el in state["units"].values():
-        here = el.get("must_attack_here")
-        if not here or not el["alive"] or el["side"] != state["active"] or el["hex"] != here or el["attacked"]:
-            continue
-        options = [{"type": "melee", "units": [el["id"]], "target": here}]
-        options += [{"type": "attack_monster", "unit": el["id"], "monster": u["id"], "area": a}
-                    for u in ground_units_at(state, here) if u["side"] != el["side"] and is_monster(u)
-                    for a in (list(u["damage"]) if is_major(u) else ["body"])]
-        if any(is_legal(state, a) for a in options):
-            return (f"{el['id']} stopped in {here} with enemy units and must attack them first", RULE)
+        if owed_attack_options(state, el):
+            return (f"{el['id']} stopped in {el['hex']} with enemy units and must attack them first", RULE)
     return None
 
 

@@ -4,7 +4,11 @@ Ground moves and monster walks come straight from the reachable sets (the same c
 the rules use, cached per position: see :mod:`.movement`), so they are legal by construction.
 The few other candidates (spells, flights, bounds, attacks, sieges) are generated from the
 position and kept only if a dry run on a copy of the state accepts them, so the list never
-offers an action the engine would refuse.
+offers an action the engine would refuse. The dry run's dice show their lowest faces, so an
+action whose acceptance would hang on a roll is offered in a form that no roll can refuse
+(Dismiss Elemental carries ``max_cost``). A melee phase that may not end (an owed attack,
+:func:`.phases.end_phase_block`) offers the attacks that discharge the duty instead of
+``end_phase``, so the list is never empty while the game goes on.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.combat import missile_range, targets_in
 from simulator.games.dragon_rage.monster_moves import bound_targets, flight_problem, walk_reach
 from simulator.games.dragon_rage.movement import occupancy, reach
-from simulator.games.dragon_rage.phases import arrival_hexes, end_phase_block
+from simulator.games.dragon_rage.phases import arrival_hexes, end_phase_block, owed_actions, reinforcement_type
 from simulator.games.dragon_rage.units import (State, Unit, is_major, is_minor, is_missile, is_monster, is_wizard,
                                                kind, living, spec)
 
@@ -64,7 +68,8 @@ def legal_actions(state: State) -> list[Action]:
     if phase.endswith("spell"):
         candidates += _spells(state, mine)
     elif phase.endswith("reinforce"):
-        if state["pending_reinforcements"] > 0:
+        # none arrive once every infantry and militia counter is in play (DR 2.9)
+        if state["pending_reinforcements"] > 0 and reinforcement_type(state) is not None:
             out += [{"type": "reinforce", "to": h} for h in arrival_hexes(state)]
     elif phase.endswith("move"):
         occupied = occupancy(state)
@@ -85,6 +90,9 @@ def legal_actions(state: State) -> list[Action]:
     out += [a for a in candidates if is_legal(state, a)]
     if end_phase_block(state) is None:
         out.append({"type": "end_phase"})
+    else:
+        # the phase may not end before an owed attack: offer every attack that discharges it
+        out += [a for a in owed_actions(state) if a not in out]
     return out
 
 
@@ -96,7 +104,10 @@ def _spells(state: State, mine: list[Unit]) -> list[Action]:
     board = board_for(state["map"])
     out: list[Action] = []
     for w in mine:
-        if not is_wizard(w) or w["hex"] is None or w["spelled"] or w["sp"] <= 0:
+        if not is_wizard(w) or w["hex"] is None or w["spelled"]:
+            continue
+        out += _dismissals(state, w)
+        if w["sp"] <= 0:
             continue
         foes = [e for e in _enemies(state, w["side"]) if board.distance(w["hex"], e["hex"]) <= 4]
         for r in range(3):
@@ -115,9 +126,22 @@ def _spells(state: State, mine: list[Unit]) -> list[Action]:
                 out.append({"type": "cast", "unit": w["id"], "spell": "summon_elemental", "target": n,
                             "element": "fire"})
                 break
-        for el in living(state):
-            if el.get("summoner") == w["id"]:
-                out.append({"type": "cast", "unit": w["id"], "spell": "dismiss_elemental", "target_unit": el["id"]})
+    return out
+
+
+def _dismissals(state: State, w: Unit) -> list[Action]:
+    """Dismiss Elemental (DR 2.8.9): free for the controlling summoner; any other elemental costs
+    a d6 rolled on casting, so the offer carries ``max_cost`` = the wizard's spell points and he
+    declines a roll he cannot pay instead of having the cast refused after the roll."""
+    out: list[Action] = []
+    for el in living(state):
+        if "summoner" not in el or el["hex"] is None:
+            continue
+        cast = {"type": "cast", "unit": w["id"], "spell": "dismiss_elemental", "target_unit": el["id"]}
+        if el["summoner"] == w["id"] and el["controlled"]:
+            out.append(cast)
+        elif w["sp"] > 0:
+            out.append({**cast, "max_cost": w["sp"]})
     return out
 
 
@@ -262,7 +286,8 @@ def _melee(state: State, mine: list[Unit]) -> list[Action]:
                     areas = list(e["damage"]) if is_major(e) else ["body"]
                     for area in areas:
                         out.append({"type": "attack_monster", "unit": u["id"], "monster": e["id"], "area": area})
-            if h != u["hex"] and targets_in(state, h, u["side"]):
+            # the own hex too: an elemental may stop on enemies and attack them there (DR 2.8.9)
+            if targets_in(state, h, u["side"]):
                 by_target.setdefault(h, []).append(u["id"])
     for h, ids in by_target.items():
         out.append({"type": "melee", "units": ids, "target": h})

@@ -48,6 +48,22 @@ def end_phase_block(state: State) -> tuple[str, str] | None:
     return None
 
 
+def owed_actions(state: State) -> list[dict[str, Any]]:
+    """The legal attacks that discharge the obligations blocking :func:`end_phase_block`
+    (an elemental's attack on its own hex, a T-Rex's counter-attack), so that a blocked phase
+    always offers a way forward."""
+    if not state["phase"].endswith("melee"):
+        return []
+    from simulator.games.dragon_rage.combat import counterattack_options
+    from simulator.games.dragon_rage.elementals import owed_attack_options
+    out: list[dict[str, Any]] = []
+    for u in living(state, state["active"]):
+        out += owed_attack_options(state, u)
+        if u.get("must_attack"):
+            out += counterattack_options(state, u)
+    return out
+
+
 def end_phase(state: State, ctx: Context) -> None:
     phase = state["phase"]
     block = end_phase_block(state)
