@@ -252,8 +252,12 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
     print(f"  scenarios: {', '.join(scenarios)}")
     start = time.monotonic()
     for level, against in chosen:
-        tasks = [(scenarios[g % len(scenarios)], level, against, g, seed, max_actions, turns) for g in range(games)]
-        everything = [(score, res) for _, _, _, score, res in run_pairings(tasks, jobs)]
+        # games 2k and 2k+1 play the same scenario with the sides swapped (side = game % 2),
+        # so every scenario is played from both sides
+        tasks = [(scenarios[(g // 2) % len(scenarios)], level, against, g, seed, max_actions, turns)
+                 for g in range(games)]
+        played = run_pairings(tasks, jobs)
+        everything = [(score, res) for _, _, _, score, res in played]
         for _, res in everything:
             if res.error:
                 print(f"  error: {res.error}", file=sys.stderr)
@@ -281,6 +285,16 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
             rec[1] += 1
         print("           " + ", ".join(f"as {side} won {w}/{k}" for side, (w, k) in sorted(by_side.items())),
               flush=True)
+        # won-drawn-lost by scenario and side
+        table: dict[str, dict[str, list[int]]] = {}
+        for task, (_, _, _, score, res) in zip(tasks, played):
+            if res.error:
+                continue
+            rec = table.setdefault(task[0], {}).setdefault(res.side, [0, 0, 0])
+            rec[0 if score == 1.0 else 1 if score == 0.5 else 2] += 1
+        for sid, sides in table.items():
+            cells = ", ".join(f"as {side} {w}-{d}-{l}" for side, (w, d, l) in sorted(sides.items()))
+            print(f"           {sid}: {cells}", flush=True)
     print(f"  ({time.monotonic() - start:.0f} s on {jobs} process{'es' if jobs > 1 else ''})")
     return 0
 

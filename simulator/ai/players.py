@@ -68,6 +68,8 @@ class Simulator:
         self.steps = 0
         self.legals = 0
         self._legal_cache: dict[bytes, list[Action]] = {}
+        self.shape = 0.0
+        self._heuristic: Any = None
 
     def step(self, state: State, action: Action) -> State | None:
         """The state after ``action``, or None if the game refuses it (or fails on it)."""
@@ -102,10 +104,34 @@ class Simulator:
 
     def evaluate(self, state: State, side: str) -> float:
         try:
-            return float(self.game.evaluate(state, side))
+            value = float(self.game.evaluate(state, side))
         except Exception:
             self.failures += 1
             return -1.0
+        if self.shape and self._heuristic is not None and -1.0 < value < 1.0 and self.game.outcome(state) is None:
+            try:
+                value += self.shape * float(self._heuristic(state, side))
+            except Exception:
+                self.failures += 1
+        return value
+
+    def shaped(self, weight: float) -> "Simulator":
+        """Add ``weight`` x the game's ``evaluation.heuristic(state, side)`` (a player-side
+        shaping term, -1..0, outside the zero-sum value) to every unfinished position."""
+        self.shape = weight
+        self._heuristic = heuristic_of(self.game.id) if weight else None
+        return self
+
+
+def heuristic_of(game_id: str) -> Any:
+    """The game's ``evaluation.heuristic(state, side)`` or None."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"simulator.games.{game_id}.evaluation")
+    except ImportError:
+        return None
+    return getattr(module, "heuristic", None)
 
 
 @dataclass
@@ -165,12 +191,18 @@ PROFILES: dict[str, dict[str, Any]] = {
     # "pass": the action types that give up doing something now (end a phase or a turn).
     # An action that changes nothing the evaluation sees must not be preferred to passing,
     # or a player shuffles duties or dice for ever: every other action pays ``FIDGET``.
-    "dragon_rage": {"pass": ("end_phase",), "rank": 60, "width": 4, "samples": 3, "depth": 0, "follow": 6},
-    "vikings": {"pass": ("end_phase", "skip_advance"), "rank": 24, "width": 4, "samples": 3, "depth": 1, "follow": 6},
+    # "shape": the weight of the game's player-side heuristic (``evaluation.heuristic``), added
+    # by the normal level to the zero-sum evaluation: the drive to close in or take objectives.
+    "dragon_rage": {"pass": ("end_phase",), "rank": 60, "width": 4, "samples": 3, "depth": 0, "follow": 6,
+                    "shape": 0.1},
+    "vikings": {"pass": ("end_phase", "skip_advance"), "rank": 40, "width": 4, "samples": 3, "depth": 0,
+                "follow": 6, "shape": 0.1},
     "saga": {"pass": ("end_orders", "pass", "end_turn"), "eager": ("roll_dice", "place_die", "activate", "ready"),
-             "rank": 20, "width": 4, "samples": 3, "depth": 0, "follow": 6, "easy": 20},
+             "rank": 20, "width": 4, "samples": 3, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
+             "resolve_types": ("melee_trade", "ready", "remove_casualties", "withdraw"), "resolve": 10,
+             "resolve_after": ("engage", "shoot")},
     "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 16, "width": 4, "samples": 3, "depth": 0, "follow": 6,
-               "easy": 16},
+               "easy": 16, "shape": 0.1},
 }
 
 
@@ -211,13 +243,15 @@ class NormalPlayer:
     samples: int | None = None
     depth: int | None = None
     follow: int | None = None
+    resolve: int | None = None
     seconds: float = 1.8
     name: str = "normal"
     stats: dict[str, Any] = field(default_factory=dict)
     progress: float = 0.0
+    _deadline: float = field(default=math.inf, repr=False)
 
     def _budget(self, game_id: str) -> dict[str, int]:
-        out = {"rank": 40, "width": 5, "samples": 4, "depth": 1, "follow": 6}
+        out = {"rank": 40, "width": 5, "samples": 4, "depth": 1, "follow": 6, "resolve": 0}
         out.update({k: v for k, v in PROFILES.get(game_id, {}).items() if k in out})
         for key in out:
             if getattr(self, key) is not None:
@@ -227,7 +261,7 @@ class NormalPlayer:
     def choose(self, session: Session, side: str) -> Action:
         self.progress = 0.0
         start = time.monotonic()
-        deadline = start + self.seconds
+        deadline = self._deadline = start + self.seconds
         rng = _rng(self.seed, session, self.name)
         actions = _legal(session)
         if len(actions) == 1:
@@ -236,7 +270,7 @@ class NormalPlayer:
             return actions[0]
         game = session.game
         b = self._budget(game.id)
-        sim = Simulator(session, rng)
+        sim = Simulator(session, rng).shaped(float(PROFILES.get(game.id, {}).get("shape", 0.0)))
         visible = session.view(side)
 
         def guess() -> State:
@@ -244,10 +278,13 @@ class NormalPlayer:
 
         # 1. one look at every action (or a sample)
         pool = actions if len(actions) <= b["rank"] else rng.sample(actions, b["rank"])
+        resolve_after = PROFILES.get(game.id, {}).get("resolve_after", ())
         root = guess()
         scored: list[tuple[float, int]] = []
         for i, action in enumerate(pool):
             after = sim.step(root, action)
+            if after is not None and action.get("type") in resolve_after:
+                after = self._resolve(sim, after, b)
             if after is not None:
                 scored.append((sim.evaluate(after, side) - fidget(game.id, action) + rng.random() * 1e-6, i))
             if time.monotonic() > deadline:
@@ -291,13 +328,37 @@ class NormalPlayer:
         self.progress = 1.0
         return pool[best]
 
+    def _resolve(self, sim: Simulator, current: State, b: dict[str, int]) -> State:
+        """Resolve what an action started (a SAGA melee: trade, ready, casualties, withdraw),
+        whoever's turn it is, by a cheap fixed policy: the first legal action of the profile's
+        ``resolve_types``, in their order, for at most ``resolve`` actions. Without this an
+        attack is worth nothing until its dice are rolled, several actions later, and the
+        player never attacks."""
+        kinds = PROFILES.get(sim.game.id, {}).get("resolve_types", ())
+        for _ in range(b["resolve"] if kinds else 0):
+            if time.monotonic() > self._deadline:
+                break
+            legal = sim.legal(current)
+            chosen = None
+            for kind in kinds:
+                chosen = next((a for a in legal if a.get("type") == kind), None)
+                if chosen is not None:
+                    break
+            if chosen is None:
+                break
+            after = sim.step(current, chosen)
+            if after is None:
+                break
+            current = after
+        return current
+
     def _playout(self, sim: Simulator, state: State, action: Action, side: str, b: dict[str, int]) -> float:
         current = sim.step(state, action)
         if current is None:
             return -1.0
         game = sim.game
         for _ in range(b["depth"]):
-            if game.active_player(current) != side:
+            if game.active_player(current) != side or time.monotonic() > self._deadline:
                 break
             legal = sim.legal(current)
             if not legal:
@@ -314,6 +375,7 @@ class NormalPlayer:
             if best is None:
                 break
             current = best
+        current = self._resolve(sim, current, b)
         return sim.evaluate(current, side)
 
 

@@ -98,3 +98,17 @@ def test_the_same_seed_gives_the_same_choice() -> None:
     session = Session.new("dragon_rage/esirien-1-fury", 4)
     side = session.active_player()
     assert small_normal(9).choose(session, side) == small_normal(9).choose(session, side)
+
+
+@pytest.mark.parametrize("scenario", ["dragon_rage/esirien-1-fury", "vikings/sea_fight", "saga/quickstart",
+                                      "asoiaf/game-of-thrones"])
+def test_every_game_has_a_player_side_heuristic(scenario: str) -> None:
+    """``evaluation.heuristic(state, side)`` (the normal level's drive to close in or take
+    objectives) is a small term outside the zero-sum value: -1..0 for each side."""
+    from simulator.ai.players import PROFILES, heuristic_of
+
+    session = Session.new(scenario, 1)
+    heuristic = heuristic_of(session.game.id)
+    assert heuristic is not None and 0 < PROFILES[session.game.id]["shape"] <= 0.1
+    for side in session.game.players(session.state_data()):
+        assert -1.0 <= heuristic(session.state_data(), side) <= 0.0

@@ -120,3 +120,28 @@ def evaluate(state: State, player: Any) -> float:
     """From -1 (lost) to 1 (won) for ``player`` (``invader`` or ``defender``)."""
     v = invader_value(state)
     return v if player == "invader" else -v
+
+
+def heuristic(state: State, player: Any) -> float:
+    """A player-side shaping term, -1..0, not part of the zero-sum value: the invader's units
+    the nearer the VP hexes not yet destroyed, the defender's the nearer the invaders; a unit
+    still off the map (waiting to enter) counts as far as it gets, so entering is progress. The
+    computer's normal level adds it to :func:`evaluate` (``simulator/ai/players.py``)."""
+    from simulator.games.dragon_rage.board import board_for
+
+    board = board_for(state["map"])
+    grid = board.grid if not callable(getattr(board, "grid", None)) else board.grid()
+    living = [u for u in state["units"].values() if u["alive"] and u["type"] != "elowyn"]
+    inv = [_cube(grid, u["hex"]) for u in living if u["side"] == "invader" and u.get("hex")]
+    if player == "invader":
+        destroyed = state["vp"]["destroyed"]
+        targets = [_cube(grid, h) for h, v in board.vp.items() if v > 0 and h not in destroyed]
+        sources, away = inv, sum(1 for u in living if u["side"] == "invader" and not u.get("hex"))
+    else:
+        targets = inv
+        sources = [_cube(grid, u["hex"]) for u in living if u["side"] == "defender" and u.get("hex")]
+        away = sum(1 for u in living if u["side"] == "defender" and not u.get("hex"))
+    if not targets or not sources and not away:
+        return 0.0
+    placed = _mean_nearest(sources, targets) * len(sources)
+    return -(placed + away) / (len(sources) + away)

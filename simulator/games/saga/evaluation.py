@@ -107,3 +107,29 @@ def evaluate(state: State, player: str) -> float:
     lord = warlord_health(state, player) - sum(warlord_health(state, p) for p in foes) / len(foes)
     value = base + WARLORD_WEIGHT * lord + APPROACH_WEIGHT * approach(state, player) + orders(state, player)
     return max(-0.95, min(0.95, value))
+
+
+EXPOSURE_RANGE = 12.0        # inches: a move and a charge
+
+
+def exposure(state: State, player: str) -> float:
+    """0 (the player's Warlord at least ``EXPOSURE_RANGE`` from every enemy figure) to 1 (in
+    contact): a Warlord in the open is a Warlord the enemy can charge."""
+    lord = next((u for u in live_units(state, player) if u["cls"] == "warlord"), None)
+    centre = _centre(state, lord) if lord else None
+    if centre is None:
+        return 0.0
+    enemy = [(f["x"], f["y"]) for p in state["players"] if p != player
+             for u in live_units(state, p) for fid in u["figures"] if (f := state["figures"].get(fid)) is not None]
+    if not enemy:
+        return 0.0
+    near = min(math.hypot(centre[0] - x, centre[1] - y) for x, y in enemy)
+    return max(0.0, 1.0 - near / EXPOSURE_RANGE)
+
+
+def heuristic(state: State, player: str) -> float:
+    """A player-side shaping term, -1..0, for the computer's normal level (outside the
+    value): the player's units (not the Warlord) the nearer the enemy, so it fights for
+    massacre points, and the Warlord kept out of charge range (his death ends several
+    scenarios, and a random opponent throws its own Warlord at him)."""
+    return 0.4 * approach(state, player) - 0.6 * exposure(state, player)

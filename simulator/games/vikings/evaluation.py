@@ -107,3 +107,22 @@ def determinize(visible: State, player: str, rng: Any,
         if ship.get("pending") == HIDDEN:
             ship["pending"] = rng.choice(legal_speeds(state, sid))
     return state
+
+
+def heuristic(state: State, player: str) -> float:
+    """A player-side shaping term, -1..0, not part of the zero-sum value: how close the
+    ``player``'s living fighters stand to the nearest enemy (0 all in contact). The computer's
+    normal level adds it to :func:`evaluate`, so it closes in and scores casualty points."""
+    from simulator.games.vikings.game import board_of
+
+    grid = board_of(state).grid
+    grid = grid() if callable(grid) else grid
+    mine, theirs = [], []
+    for ch in state["chars"].values():
+        if alive(ch) and ch.get("hex"):
+            (mine if ch["side"] == player else theirs).append(_cube(grid, ch["hex"]))
+    if not mine or not theirs:
+        return 0.0
+    total = sum(min(APPROACH_SCALE, min(max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2])) for b in theirs))
+                for a in mine)
+    return -total / (len(mine) * APPROACH_SCALE)
