@@ -20,7 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 from simulator.client import fonts
 from simulator.client.boardview import BoardView
 from simulator.client.controller import BoardController
-from simulator.client.help import DEMO_BINDINGS, draw_help
+from simulator.client.help import DEMO_BINDINGS, draw_help, help_overlay_event
 from simulator.client.model import EVERYTHING, GameModel
 from simulator.client.panels import SIDE, STATUS, TOP, board_rect, new_manager
 from simulator.core.demo import Demo, StepResult
@@ -198,12 +198,8 @@ class DemoScene:
 
     # -- events ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.show_help = not self.show_help
-            return
-        if self.show_help:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE or event.type == pygame.MOUSEBUTTONDOWN:
-                self.show_help = False
+        self.show_help, consumed = help_overlay_event(self.show_help, event)
+        if consumed:
             return
         self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -12,7 +12,7 @@ from simulator.client import fonts, paths
 from simulator.client.boardview import BoardView
 from simulator.client.controller import BoardController
 from simulator.client.dialogs import ContextMenu, LoadDialog, SaveDialog, message
-from simulator.client.help import BINDINGS, SOLO_BINDINGS, draw_help
+from simulator.client.help import BINDINGS, SOLO_BINDINGS, draw_help, help_overlay_event
 from simulator.client.model import ACTIVE, GameModel
 from simulator.client.overlay_screens import EndScreen, Handover
 from simulator.client.panels import STATUS, Panels, board_rect, new_manager
@@ -212,12 +212,8 @@ class GameScene:
 
     # -- events ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.show_help = not self.show_help
-            return
-        if self.show_help:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE or event.type == pygame.MOUSEBUTTONDOWN:
-                self.show_help = False
+        self.show_help, consumed = help_overlay_event(self.show_help, event)
+        if consumed:
             return
         if self.covered():
             self._handle_covered(event)

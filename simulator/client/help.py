@@ -71,3 +71,15 @@ def draw_help(target: pygame.Surface, bindings: tuple[tuple[str, str], ...] = BI
         target.blit(fonts.text(key, size, (255, 225, 120), True), (x0, y))
         target.blit(fonts.text(what, size, (235, 235, 235)), (x0 + key_w, y))
         y += line
+
+
+def help_overlay_event(shown: bool, event: pygame.event.Event) -> tuple[bool, bool]:
+    """F1 toggles the help overlay; while it is shown, Esc or a click closes it and every
+    other event is swallowed. Returns (shown now, whether the event was consumed)."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+        return not shown, True
+    if shown:
+        closes = (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) \
+            or event.type == pygame.MOUSEBUTTONDOWN
+        return not closes, True
+    return False, False
