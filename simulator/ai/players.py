@@ -7,8 +7,8 @@ from the session's, so thinking never consumes the game's dice.
 
 Every choice is a function of the session (scenario, seed, actions so far), the side and the
 player's seed: the work a decision does is a fixed budget of look-ahead steps, not a time.
-The time cap (``seconds``) is only a safety net; the shipped budgets stay far below it
-(docs/ai.md gives the measured decision times).
+The time cap (``seconds``, counted in CPU time of the thinking thread) is only a safety net;
+the shipped budgets stay far below it (docs/ai.md gives the measured decision times).
 """
 
 from __future__ import annotations
@@ -25,6 +25,13 @@ from simulator.core.errors import DiceExhausted, IllegalAction
 from simulator.core.game import Action, Context, Game, State
 from simulator.core.plain import copy_plain
 from simulator.core.session import Session
+
+
+def _clock() -> float:
+    """Seconds of CPU used by this thread: the time cap counts the player's own work, so a
+    decision is the same on a loaded machine (two benchmark games at once, or the client's
+    drawing thread) as on an idle one."""
+    return time.thread_time()
 
 
 class NoLegalAction(Exception):
@@ -260,7 +267,7 @@ class NormalPlayer:
 
     def choose(self, session: Session, side: str) -> Action:
         self.progress = 0.0
-        start = time.monotonic()
+        start = _clock()
         deadline = self._deadline = start + self.seconds
         rng = _rng(self.seed, session, self.name)
         actions = _legal(session)
@@ -287,18 +294,18 @@ class NormalPlayer:
                 after = self._resolve(sim, after, b)
             if after is not None:
                 scored.append((sim.evaluate(after, side) - fidget(game.id, action) + rng.random() * 1e-6, i))
-            if time.monotonic() > deadline:
+            if _clock() > deadline:
                 break
         if not scored:
             self.progress = 1.0
-            self.stats = {"candidates": len(pool), "stopped": time.monotonic() > deadline}
+            self.stats = {"candidates": len(pool), "stopped": _clock() > deadline}
             return pool[0]
         scored.sort(reverse=True)
         self.progress = 0.3
         survivors = [i for _, i in scored[: max(1, b["width"])]]
         if len(survivors) == 1 or b["samples"] <= 0:
             self.progress = 1.0
-            self.stats = {"candidates": len(pool), "stopped": time.monotonic() > deadline}
+            self.stats = {"candidates": len(pool), "stopped": _clock() > deadline}
             return pool[survivors[0]]
         totals = {i: 0.0 for i in survivors}
         visits = {i: 0 for i in survivors}
@@ -312,7 +319,7 @@ class NormalPlayer:
             current = rounds[-1]
             for i in current:
                 for j in range(b["samples"]):
-                    if time.monotonic() > deadline:
+                    if _clock() > deadline:
                         break
                     sim.rng = random.Random(f"{base}:{r}:{j}")
                     totals[i] += self._playout(sim, guess(), pool[i], side, b) - fidget(game.id, pool[i])
@@ -323,8 +330,8 @@ class NormalPlayer:
         final = rounds[-2]
         best = max(final, key=lambda i: (totals[i] / visits[i] if visits[i] else -math.inf, -i))
         self.stats = {"candidates": len(pool), "steps": sim.steps, "legals": sim.legals,
-                      "seconds": time.monotonic() - start, "failures": sim.failures,
-                      "stopped": time.monotonic() > deadline}
+                      "seconds": _clock() - start, "failures": sim.failures,
+                      "stopped": _clock() > deadline}
         self.progress = 1.0
         return pool[best]
 
@@ -336,7 +343,7 @@ class NormalPlayer:
         player never attacks."""
         kinds = PROFILES.get(sim.game.id, {}).get("resolve_types", ())
         for _ in range(b["resolve"] if kinds else 0):
-            if time.monotonic() > self._deadline:
+            if _clock() > self._deadline:
                 break
             legal = sim.legal(current)
             chosen = None
@@ -358,7 +365,7 @@ class NormalPlayer:
             return -1.0
         game = sim.game
         for _ in range(b["depth"]):
-            if game.active_player(current) != side or time.monotonic() > self._deadline:
+            if game.active_player(current) != side or _clock() > self._deadline:
                 break
             legal = sim.legal(current)
             if not legal:
