@@ -178,3 +178,36 @@ def test_play_command_opens_the_selection_for_a_choose_scenario(monkeypatch):
     scene = seen["scene"]
     assert isinstance(scene, ForceScene) and scene.flow.current.player == "invader"
     assert scene.handover is None and "defender" in scene.flow.chosen
+
+
+def test_a_dragon_rage_campaign_starts_with_the_force_selection():
+    """The first game of a Dragon Rage campaign (DR 4.3.1) opens the same screen as the later
+    games: 60 availability points and at most 15 units each, then game 1 with the chosen forces."""
+    from simulator.client.app import App
+    from simulator.client.forces_scene import ForceScene
+    from simulator.client.game_scene import GameScene
+    from simulator.client.picker import PickerScene
+    from simulator.core.scenario import SCENARIOS_DIR
+
+    sid = "dragon_rage/campaign-esirien-decade"
+    pygame.event.clear()
+    app = App(SIZE, 3)
+    app.scene = PickerScene(app, SIZE, scenarios=[(sid, SCENARIOS_DIR / f"{sid}.yaml")])
+    pick(app, "game 1")
+    scene = app.scene
+    assert isinstance(scene, ForceScene)
+    click(app, scene.handover.buttons[0][0])
+    assert scene.flow.current.budget == 60 and scene.flow.current.unit_limit == (1, 15)
+    add(app, "goblins", 8)
+    add(app, "orcs", 8)                                              # 16 units: over the cap
+    assert [p.rule for p in scene.problems] == ["DR 4.3.1"] and not scene.done_button.is_enabled
+    add(app, "orcs", 6, sign="minus")
+    assert scene.problems == [] and "VP objective: 17" in scene.summary.html_text
+    click(app, scene.done_button)
+    click(app, scene.handover.buttons[0][0])
+    click(app, scene.suggest_button)
+    click(app, scene.done_button)
+    assert isinstance(app.scene, GameScene)
+    session = app.scene.model.session
+    assert counts(session, "invader") == Counter({"goblins": 8, "orcs": 2})
+    assert session.scenario.setup["campaign"]["game"] == 1 and "game 1" in session.scenario.name

@@ -10,10 +10,11 @@ from simulator.core.scenario import scenario_from_data
 
 def session(units: dict[str, list[dict[str, Any]]], *, map_: str = "dragon_rage/esirien", objective: int = 19,
             tape: list[int] | None = None, first: str = "invader", rules: dict[str, Any] | None = None,
-            turns: int | None = None) -> Session:
+            turns: int | None = None, setup: dict[str, Any] | None = None) -> Session:
+    """``setup``: further keys of the scenario's setup section (e.g. ``reinforcements``)."""
     data: dict[str, Any] = {
         "game": "dragon_rage", "name": "test", "description": "rule test", "map": map_,
-        "setup": {"objective": objective, "first": first, "forces": units},
+        "setup": {"objective": objective, "first": first, "forces": units, **(setup or {})},
     }
     if rules:
         data["rules"] = rules

@@ -40,12 +40,17 @@ def test_elemental_out_of_control_beyond_five_hexes() -> None:
         s.apply({"type": "move", "unit": "elm1", "to": "0410"})
     assert exc.value.rule == "DR 2.8.9"
     assert not [a for a in s.legal_actions() if a.get("unit") == "elm1"]
+    to_phase(s, "defender_melee")
+    with pytest.raises(IllegalAction, match="takes no orders") as exc:
+        s.apply({"type": "melee", "units": ["elm1"], "target": "0410"})
+    assert exc.value.rule == "DR 2.8.9"
 
 
 def test_wild_elemental_hunts_the_nearest_unit_in_both_turns() -> None:
-    # turn 2: the invader wizard's lightning (power 2 vs 2: needs 6, rolls 1) frees elm1; elm1 moves
-    # into the wizard's hex at the end of the invader move and attacks him at the start of the
-    # invader melee (4 vs 2 needs 5: rolls 6); in the defender's turn it goes for its own summoner.
+    # turn 2: the invader wizard's lightning (power 2 vs 2: needs 6, rolls 1) frees elm1; at the
+    # start of the invader move elm1 picks the invader wizard (1 hex) and the invader must move it
+    # into the wizard's hex; it attacks him at the start of the invader melee (4 vs 2 needs 5:
+    # rolls 6); in the defender's turn the defender must move it onto its own summoner.
     s = _summoned([{"type": "invader_wizard", "at": ["0407"]}], tape=[1, 6, 6])
     inv_wiz = next(u["id"] for u in _units(s).values() if u["type"] == "invader_wizard")
     to_phase(s, "invader_spell")
@@ -53,18 +58,77 @@ def test_wild_elemental_hunts_the_nearest_unit_in_both_turns() -> None:
                   "target_unit": "wizard1"})
     assert "elemental_free" in kinds(ev) and _units(s)["wizard1"]["alive"]
     ev = s.apply({"type": "end_phase"})                                   # -> invader move
-    ev = s.apply({"type": "end_phase"})                                   # end of move: elm1 acts
+    target = next(e for e in ev if e.kind == "elemental_target")
+    assert target.data["target"] == inv_wiz and target.rule == "DR 2.8.9"
+    assert [a for a in s.legal_actions() if a["type"] in ("move", "end_phase") and a.get("unit", "elm1") == "elm1"] \
+        == [{"type": "move", "unit": "elm1", "to": "0407"}]
+    with pytest.raises(IllegalAction, match="out of control: move it toward") as exc:
+        s.apply({"type": "end_phase"})
+    assert exc.value.rule == "DR 2.8.9"
+    ev = s.apply({"type": "move", "unit": "elm1", "to": "0407"})         # the invader moves it
     wild = [e for e in ev if e.kind == "elemental_wild"]
     assert wild and _units(s)["elm1"]["hex"] == "0407" and inv_wiz in wild[0].data["pieces"]
+    with pytest.raises(IllegalAction, match="made its move"):
+        s.apply({"type": "move", "unit": "elm1", "to": "0406"})
+    s.apply({"type": "end_phase"})
     ev = s.apply({"type": "end_phase"})                                   # fire -> melee: elm1 attacks
     attack = next(e for e in ev if e.kind == "attack")
     assert attack.rule.startswith("DR 2.8.9") and attack.data["success"]
     assert not _units(s)[inv_wiz]["alive"]
     to_phase(s, "defender_move")
-    ev = s.apply({"type": "end_phase"})                                   # onto its own summoner
+    assert {"type": "end_phase"} not in s.legal_actions()
+    ev = s.apply({"type": "move", "unit": "elm1", "to": "0404"})         # onto its own summoner
     assert _units(s)["elm1"]["hex"] == "0404" and "wizard1" in ev[0].data["pieces"]
     to_phase(s, "defender_melee")
     assert not _units(s)["wizard1"]["alive"]
+
+
+def test_wild_elemental_must_take_a_shortest_way_as_far_as_its_mp_go() -> None:
+    # elm1 (MP 3) breaks free in 0409 and goes for the orc in 0414 (5 hexes; its summoner is 6
+    # away): only the hexes 3 hexes nearer are offered, a shorter or sideways move is refused; the
+    # client's move range shows the same hexes.
+    s = _summoned([{"type": "orcs", "at": ["0414"]}])
+    orc = next(u["id"] for u in _units(s).values() if u["hex"] == "0414")
+    to_phase(s, "invader_spell")
+    to_phase(s, "defender_move")
+    s.apply({"type": "move", "unit": "elm1", "to": "0409"})
+    ev = s.apply({"type": "move", "unit": "wizard1", "to": "0403"})       # 6 hexes: it breaks free
+    assert "elemental_free" in kinds(ev)
+    with pytest.raises(IllegalAction, match="next movement phase"):      # freed mid-phase: no move now
+        s.apply({"type": "move", "unit": "elm1", "to": "0410"})
+    to_phase(s, "invader_move")
+    assert _units(s)["elm1"]["wild_target"] == orc
+    owed = sorted(a["to"] for a in s.legal_actions() if a.get("unit") == "elm1")
+    from simulator.games.dragon_rage.board import board_for
+    board = board_for(s.state["map"])
+    assert owed and all(board.distance(h, "0414") == 2 for h in owed) and "0412" in owed
+    view = s.game.presentation().move_range(s.state_data(), "elm1")
+    assert view is not None and sorted(view.hexes) == owed
+    for bad in ("0410", "0309"):
+        with pytest.raises(IllegalAction, match="shortest way") as exc:
+            s.apply({"type": "move", "unit": "elm1", "to": bad})
+        assert exc.value.rule == "DR 2.8.9"
+    s.apply({"type": "move", "unit": "elm1", "to": "0412"})
+    s.apply({"type": "end_phase"})
+
+
+def test_the_phasing_player_chooses_among_equally_short_ways() -> None:
+    # elm1 breaks free in 0409; the orc in 0513 is 4 hexes away: 0412 and 0512 both leave it one
+    # hex to go, and three equally short ways lead to 0512; the player picks one with 'path'.
+    s = _summoned([{"type": "orcs", "at": ["0513"]}])
+    to_phase(s, "invader_spell")
+    to_phase(s, "defender_move")
+    s.apply({"type": "move", "unit": "elm1", "to": "0409"})
+    s.apply({"type": "move", "unit": "wizard1", "to": "0403"})
+    to_phase(s, "invader_move")
+    assert sorted(a["to"] for a in s.legal_actions() if a.get("unit") == "elm1") == ["0412", "0512"]
+    for bad in (["0410", "0510", "0511", "0512"], ["0510", "0610", "0512"], ["0410", "0411", "0412"]):
+        with pytest.raises(IllegalAction, match="not one of its shortest ways") as exc:
+            s.apply({"type": "move", "unit": "elm1", "to": "0512", "path": bad})
+        assert exc.value.rule == "DR 2.8.9"
+    ev = s.apply({"type": "move", "unit": "elm1", "to": "0512", "path": ["0410", "0511", "0512"]})
+    wild = next(e for e in ev if e.kind == "elemental_wild")
+    assert wild.data["path"] == ["0409", "0410", "0511", "0512"] and _units(s)["elm1"]["hex"] == "0512"
 
 
 def test_controlled_elemental_must_attack_the_enemy_it_stops_on() -> None:

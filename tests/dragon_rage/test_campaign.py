@@ -197,6 +197,62 @@ def test_next_game_through_the_game_contract() -> None:
     assert third["setup"]["campaign"]["availability"] == {"invader": 70, "defender": 80}
 
 
+@pytest.mark.parametrize("path", sorted(cp.CAMPAIGNS_DIR.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_campaign_is_offered_by_its_first_game_and_every_game_builds(path: Path) -> None:
+    """Each campaign file has its first game in the picker (scenarios/dragon_rage/campaign-<name>,
+    equal to first_scenario), and each of its games builds and starts with the suggested forces."""
+    from simulator.core.scenario import load_scenario
+    camp = cp.load_campaign(path)
+    picker = load_scenario(f"dragon_rage/campaign-{path.stem}")
+    assert cp._plain(picker.data) == cp.first_scenario(camp)
+    for n in range(1, camp.games + 1):
+        data = cp.game_scenario(camp, {**cp.start(camp), "game": n})
+        s = Session.new(scenario_from_data(data, f"dragon_rage/campaign-{n}"), seed=n)
+        assert sorted(u["type"] for u in s.state["units"].values() if u["side"] == "invader") == \
+            sorted(t for t, k in camp.data["games"][n - 1]["invader"].items() for _ in range(k))
+
+
+def test_a_nurkott_campaign_recruits_greenskins_for_the_defender() -> None:
+    camp = cp.load_campaign("dragon_rage/campaign/nurkott-vengeance")
+    rec = cp.start(camp)
+    with pytest.raises(DataError, match="may not buy"):
+        cp.game_scenario(camp, rec, defender={"infantry": 5})
+    with pytest.raises(DataError, match="may not buy"):
+        cp.game_scenario(camp, rec, invader={"orcs": 5})
+    assert cp.first_scenario(camp)["setup"]["objective"] == 17 + 1 + 1      # 13 units, Nurkott
+
+
+def test_the_first_game_opens_the_same_force_selection() -> None:
+    """Game 1 (the picker's campaign-esirien-decade scenario) asks for the campaign force screen:
+    60 availability points each and the game-1 cap of 15 units (DR 4.1, 4.3.1), the campaign's
+    recruiting rule, the live objective note (DR 4.3.2), and the chosen forces make game 1."""
+    from simulator.core.scenario import load_scenario
+    from simulator.core.view import force_selections
+    camp = cp.load_campaign(CAMPAIGN)
+    data = cp.first_scenario(camp)
+    assert data["force_selection"] == {"mode": "campaign"}
+    picker = load_scenario("dragon_rage/campaign-esirien-decade")
+    selections = {sel.player: sel for sel in force_selections(picker)}
+    for side in ("invader", "defender"):
+        assert selections[side].budget == 60 and selections[side].unit_limit == (1, 15)
+        assert selections[side].rule == "DR 4.3.1" and selections[side].secret
+        assert selections[side].suggested == camp.data["games"][0][side]
+    assert "cavalry" not in {o.id for o in selections["invader"].options}      # humans defend Esirien
+    rules = Session.new(picker, seed=1).game.forces()
+    assert any("more than the 15" in p.message for p in rules.check_forces(picker, "invader", {"goblins": 8, "orcs": 8}))
+    assert any("more than the 60" in p.message for p in rules.check_forces(picker, "invader", {"dragon": 1, "roc": 1}))
+    chosen = {"invader": {"roc": 1, "giant": 2, "goblins": 4}, "defender": {"hero": 1, "infantry": 10, "archers": 4}}
+    assert not rules.check_forces(picker, "invader", chosen["invader"])
+    assert not rules.check_forces(picker, "defender", chosen["defender"])
+    assert rules.forces_note(picker, "invader", chosen["invader"]).startswith("VP objective: 22 = 17")
+    built = rules.build_scenario(picker, chosen)
+    assert "force_selection" not in built and built["setup"]["campaign"] == cp.start(camp)
+    assert built["setup"]["objective"] == 17 + 3 + 2                  # roc +2 +1, two giants +1 each
+    game1 = Session.new(scenario_from_data(built, "dragon_rage/campaign-1"), seed=1)
+    types = sorted(u["type"] for u in game1.state["units"].values() if u["side"] == "invader")
+    assert types == ["giant", "giant", "goblins", "goblins", "goblins", "goblins", "roc"]
+
+
 def test_next_scenario_is_none_outside_a_campaign_or_before_the_end() -> None:
     s = Session.new("dragon_rage/esirien-1-fury", seed=1)
     assert s.game.next_scenario(s.state_data(), s.scenario) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core import IllegalAction
+from simulator.core import IllegalAction, Session
 from simulator.games.dragon_rage.combat import crt_result
 from simulator.games.dragon_rage.rules_data import rules_data
 from tests.dragon_rage.helpers import kinds, session, to_phase
@@ -296,6 +296,33 @@ def test_ten_quiet_turns_win_for_the_defender() -> None:
         s.apply({"type": "end_phase"})
     assert s.outcome().winner == "defender" and s.state["turn"] == 10
     assert "DR 2.2.4.2" in s.outcome().rule or "DR 2.3" in s.outcome().rule
+
+
+def _own_reinforcements(plan: dict) -> Session:
+    return session({"invader": [{"type": "orcs", "at": ["0110"]}], "defender": [{"type": "infantry", "at": ["1609"]}]},
+                   setup={"reinforcements": plan})
+
+
+def test_a_scenario_changes_the_reinforcement_rate_and_place() -> None:
+    # DR 2.9: "scenarios may change the rate or place of arrival": 2 units on turn 2, 4, ... at 0605
+    s = _own_reinforcements({"first_turn": 2, "every": 2, "count": 2, "arrival": ["0605", "0606"]})
+    to_phase(s, "defender_reinforce")
+    assert s.state["pending_reinforcements"] == 0                      # turn 1: none
+    to_phase(s, "invader_spell")
+    to_phase(s, "defender_reinforce")
+    assert s.state["turn"] == 2 and s.state["pending_reinforcements"] == 2
+    assert sorted(a["to"] for a in s.legal_actions() if a["type"] == "reinforce") == ["0605", "0606"]
+    with pytest.raises(IllegalAction, match="not a vacant arrival hex") as exc:
+        s.apply({"type": "reinforce", "to": "1014"})                   # a dock: not this scenario's place
+    assert exc.value.rule == "DR 2.9"
+    s.apply({"type": "reinforce", "to": "0605"})
+    assert s.state["units"]["inf2"]["hex"] == "0605"
+
+
+def test_a_reinforcement_place_in_the_sea_is_reported_at_its_line() -> None:
+    from simulator.core.errors import DataError
+    with pytest.raises(DataError, match=r"arrival.*0916 is not a hex of this map where infantry may stand"):
+        _own_reinforcements({"arrival": ["0605", "0916"]})
 
 
 def test_all_invaders_destroyed() -> None:

@@ -104,10 +104,37 @@ def test_escort_ends_only_in_empty_hexes() -> None:
                 map_="dragon_rage/nurkott", rules={"elowyn": True})
     assert s.state["units"]["orc1"]["escorting"] == "elowyn"          # stood in her hex at the start
     to_phase(s, "defender_move")
-    targets = {a["to"] for a in s.legal_actions() if a.get("unit") == "orc1" and a["type"] == "move"}
+    targets = {a["to"] for a in s.legal_actions()
+               if a.get("unit") == "orc1" and a["type"] == "move" and not a.get("leave_elowyn")}
     assert targets and "1413" not in targets and "1514" not in targets
     hero = _id(s, "invader_hero")
     assert {"type": "move", "unit": hero, "to": "1414"} not in s.legal_actions()
+
+
+def test_an_escort_hands_elowyn_over_to_another_orc_unit() -> None:
+    # "a unit of Orcs" (DR 2.10.7, the title of DR 2.10.9): a troll stacking with her does not
+    # take charge; the escort leaves her behind and another orc unit takes over.
+    s = session({"invader": [{"type": "dragon", "at": ["0605"], "facing": "SE"}],
+                 "defender": [{"type": "orcs", "at": ["1414"]}, {"type": "trolls", "at": ["1513"]},
+                              {"type": "orcs", "at": ["1315"]}]},
+                map_="dragon_rage/nurkott", rules={"elowyn": True})
+    to_phase(s, "defender_move")
+    with pytest.raises(IllegalAction, match="not escorting") as exc:
+        s.apply({"type": "move", "unit": "orc2", "to": "1314", "leave_elowyn": True})
+    assert exc.value.rule == "DR 2.10.7"
+    leave = {"type": "move", "unit": "orc1", "to": "1413", "leave_elowyn": True}
+    assert leave in s.legal_actions()
+    ev = s.apply(leave)
+    assert "elowyn_left" in kinds(ev) and s.state["units"]["elowyn"]["hex"] == "1414"
+    assert s.state["elowyn"]["status"] == "held" and s.state["units"]["elowyn"]["escort"] is None
+    ev = s.apply({"type": "move", "unit": "trl1", "to": "1414"})
+    assert "elowyn_escort" not in kinds(ev) and s.state["units"]["elowyn"]["escort"] is None
+    to_phase(s, "invader_spell")
+    to_phase(s, "defender_move")
+    s.apply({"type": "move", "unit": "trl1", "to": "1513"})
+    ev = s.apply({"type": "move", "unit": "orc2", "to": "1414"})
+    assert "elowyn_escort" in kinds(ev) and s.state["units"]["elowyn"]["escort"] == "orc2"
+    assert s.state["units"]["orc2"]["escorting"] == "elowyn" and s.state["units"]["orc1"]["escorting"] is None
 
 
 def test_elowyn_escapes_when_her_escort_dies() -> None:
@@ -161,10 +188,12 @@ def test_wild_elemental_counts_nearness_along_the_ways_it_can_walk() -> None:
     s.apply({"type": "move", "unit": "elm1", "to": "0509"})
     ev = s.apply({"type": "move", "unit": "wizard1", "to": "0703"})
     assert "elemental_free" in kinds(ev)
-    ev = s.apply({"type": "end_phase"})
-    wild = next(e for e in ev if e.kind == "elemental_wild")
-    assert open_ in wild.data["pieces"] and behind not in wild.data["pieces"]
+    to_phase(s, "invader_move")                 # freed mid-phase: it acts from the next movement phase
+    picked = next(e for e in s.log if e.kind == "elemental_target")
+    assert open_ in picked.data["pieces"] and behind not in picked.data["pieces"]
     assert s.state["units"]["elm1"]["wild_target"] == open_
+    move = next(a for a in s.legal_actions() if a.get("unit") == "elm1")
+    s.apply(move)
     assert ESIRIEN.distance(s.state["units"]["elm1"]["hex"], "0209") < 3
 
 

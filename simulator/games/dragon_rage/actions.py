@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.dragon_rage import elementals, fortifications, magic, monster_moves, movement, phases
+from simulator.games.dragon_rage import elementals, escort, fortifications, magic, monster_moves, movement, phases
 from simulator.games.dragon_rage.berserk import driven
 from simulator.games.dragon_rage.combat import fire, melee
 from simulator.games.dragon_rage.monster_combat import attack_monster, breathe, fire_at_monster, monster_attack
@@ -18,7 +18,8 @@ from simulator.games.dragon_rage.units import State, Unit, is_major
 
 ACTION_TYPES: dict[str, str] = {
     "end_phase": "finish the current phase (after the last phase the turn pointer advances)",
-    "move": "move a non-monster unit (troops, characters, minor monsters, elementals) to a hex",
+    "move": "move a non-monster unit (troops, characters, minor monsters, elementals) to a hex; "
+            "also the phasing player's owed move of an uncontrolled elemental",
     "walk": "walk a major monster along a path of adjacent hexes (overrun on enemy hexes)",
     "rotate": "turn a walking major monster in place (1 MP per 60 degrees)",
     "slither": "slither a major monster one hex ahead (turn 0) or turn it once (turn -1/1)",
@@ -69,6 +70,9 @@ def _own(state: State, action: dict[str, Any], key: str = "unit") -> Unit:
     u = _unit(state, action, key)
     if u["side"] != state["active"]:
         raise IllegalAction(f"{u['id']} belongs to the {u['side']}; the {state['active']} is playing", "DR 2.6")
+    if elementals.is_wild(u):
+        raise IllegalAction(f"{u['id']} is out of control: it takes no orders (it moves toward the nearest unit "
+                            "and attacks it on its own)", "DR 2.8.9")
     return u
 
 
@@ -107,9 +111,18 @@ def apply_action(state: State, action: dict[str, Any], ctx: Context) -> None:
 
 
 def _move(state: State, a: dict[str, Any], ctx: Context) -> None:
+    if elementals.is_wild(_unit(state, a)):
+        # the phasing player moves an uncontrolled elemental, whoever summoned it (DR 2.8.9)
+        elementals.move_wild(state, ctx, _unit(state, a), a.get("to"), a.get("path"))
+        return
     u = _own(state, a)
     if is_major(u):
         raise IllegalAction(f"{u['id']} is a major monster: use walk, slither, bound or fly", "DR 2.12.1.1")
+    leave = a.get("leave_elowyn", False)
+    if not isinstance(leave, bool):
+        raise IllegalAction(f"'leave_elowyn' must be true or false, got {leave!r}", escort.RULE)
+    if leave:
+        escort.leave_behind(state, ctx, u)      # the hand-over between escorts (DR 2.10.7)
     movement.move(state, ctx, u, a.get("to"))
 
 

@@ -16,9 +16,12 @@ The progress (game number, availability, history) travels inside each generated 
     ...play...
     data = next_scenario(camp, session)          # game 2, availability updated
 
-The client's "Next game" goes through ``DragonRage.next_scenario`` -> :func:`linked_next_scenario`
-(the finished state and scenario only), whose result asks for the force-selection screen
-(``force_selection: {mode: campaign}``, see :mod:`.forces`).
+Game 1 asks for the force-selection screen like the later games; ``scenarios/dragon_rage/
+campaign-<name>.yaml`` is the first game of each campaign file as the picker offers it (its
+content is ``first_scenario``'s, a test keeps them equal). The client's "Next game" goes
+through ``DragonRage.next_scenario`` -> :func:`linked_next_scenario` (the finished state and
+scenario only), whose result asks for the force-selection screen too (``force_selection:
+{mode: campaign}``, see :mod:`.forces`).
 """
 
 from __future__ import annotations
@@ -241,8 +244,13 @@ def game_scenario(campaign: Campaign, record: Record, *, invader: Choice | None 
 
 
 def first_scenario(campaign: Campaign, **choices: Any) -> dict[str, Any]:
-    """Scenario data for game 1."""
-    return game_scenario(campaign, start(campaign), **choices)
+    """Scenario data for game 1, asking for the same force-selection screen as the later games
+    (``force_selection: {mode: campaign}``): each player recruits with his starting availability
+    under the first game's unit cap (DR 4.1, 4.3.1). Its forces (the campaign file's suggestion,
+    or ``invader=``/``defender=``) are what is played without the screen."""
+    data = game_scenario(campaign, start(campaign), **choices)
+    data["force_selection"] = {"mode": "campaign"}
+    return data
 
 
 def record_of(session: Any) -> Record:

@@ -4,13 +4,14 @@ the uncontrolled elemental that moves and attacks on its own.
 * Control is lost when the elemental is more than 5 hexes from its summoner (checked after
   every action), when the summoner is attacked (melee, missiles, dragonfire, lightning) or
   when he dies.
-* An uncontrolled ("wild") elemental acts in both players' turns: at the end of every
-  movement phase it moves towards the nearest unit of either side (nearness counted in hexes
-  along the ways it can walk, around walls and towers), and at the start of every melee phase
-  it attacks that unit when it can reach it, else the nearest unit it can reach. Ties go to
-  wizards, then dragons (their belly, from their own hex), heroes, other monsters, the
-  strongest military unit, then a die roll. Its controller can no longer move it or attack
-  with it.
+* An uncontrolled ("wild") elemental acts in both players' turns (digest Q-MOV-10): at the
+  start of every movement phase it picks the nearest unit of either side (nearness counted in
+  hexes along the ways it can walk, around walls and towers; ties go to wizards, then dragons
+  (their belly, from their own hex), heroes, other monsters, the strongest military unit, then a
+  die roll), and the phasing player must move it by a shortest way toward that unit as far as
+  its MP carry it (he chooses among the equally good ends; the phase cannot end before). At the
+  start of every melee phase it attacks that unit when it can reach it, else the nearest unit it
+  can reach. Its controller can no longer give it orders.
 * A controlled elemental that ends its move in a hex with enemy units must attack them in its
   side's next melee phase (the phase cannot end before it did, while such an attack is possible).
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.board import board_for
@@ -169,25 +171,61 @@ def nearest_unit(state: State, ctx: Context, el: Unit) -> Unit | None:
 
 
 # ----------------------------------------------------------------------------- movement
-def move_wild(state: State, ctx: Context, el: Unit) -> None:
-    """The wild elemental walks as close as it can to the nearest unit (its own hex if reachable),
-    nearness counted along the ways it can walk (DR 2.8.9)."""
-    from simulator.games.dragon_rage.arrival import entered_hex
+def start_of_movement(state: State, ctx: Context) -> None:
+    """Start of any movement phase (both players' turns): each wild elemental picks the nearest
+    unit (ties by the rule's order, then a die) and is due to be moved toward it by the phasing
+    player in this phase (DR 2.8.9; digest Q-MOV-10). Its MP are fresh in every movement phase."""
+    for el in wild_elementals(state):
+        if state["game_over"] is not None:
+            return
+        el["mp_used"] = 0
+        el["move_done"] = False
+        el["road_only"] = False
+        el["turn_start_hex"] = el["hex"]
+        el["wild_move"] = None
+        if el.get("summoned_turn") == state["turn"]:
+            continue
+        target = nearest_unit(state, ctx, el)
+        el["wild_target"] = target["id"] if target else None
+        if target is None:
+            continue
+        el["wild_move"] = [state["turn"], state["phase"]]
+        ctx.emit("elemental_target", f"{el['id']} (uncontrolled) heads for {target['id']} in {target['hex']}: "
+                                     f"the {state['active']} must move it that way", RULE,
+                 pieces=[el["id"], target["id"]], target=target["id"])
+
+
+def _target_now(state: State, el: Unit) -> Unit | None:
+    """The unit picked at the start of the phase; if it has gone (dead, off the map, in the air,
+    out of reach) the nearest unit now, ties by the rule's order then by id (no die mid-phase)."""
+    units = _candidates(state, el)
+    distance = walking_distances(state, el, units)
+    chosen = el.get("wild_target")
+    if chosen in distance:
+        return state["units"][chosen]
+    ranked = sorted((distance[u["id"]], *_rank(u), u["id"]) for u in units if u["id"] in distance)
+    return state["units"][ranked[0][-1]] if ranked else None
+
+
+def _wild_reach(state: State, el: Unit) -> dict[str, tuple[float, bool, list[str]]]:
+    """The hexes the elemental can walk to with its MP (the ordinary reachable-set code, which
+    lets it ignore stacking; DR 2.8.9)."""
     from simulator.games.dragon_rage.movement import _reach
-    if not is_wild(el) or el.get("summoned_turn") == state["turn"]:
-        return
-    target = nearest_unit(state, ctx, el)
-    if target is None:
-        return
-    for k in ("mp_used", "move_done"):
-        el[k] = 0 if k == "mp_used" else False
-    el["road_only"] = False
-    el["turn_start_hex"] = el["hex"]
-    el["controlled"] = True            # let the ordinary reachable-set code run for it
+    el["controlled"] = True            # the ordinary code moves controlled units only
     try:
-        options = _reach(state, el, None, True)
+        return _reach(state, el, None, True)
     finally:
         el["controlled"] = False
+
+
+def _wild_plan(state: State, el: Unit) -> tuple[Unit | None, dict[str, tuple[float, list[str]]], Any]:
+    """(target, {hex: (MP, path)}, hexes-to-go function) for the wild elemental's owed move."""
+    if not is_wild(el) or el.get("wild_move") != [state["turn"], state["phase"]]:
+        return None, {}, None
+    target = _target_now(state, el)
+    if target is None:
+        return None, {}, None
+    options = _wild_reach(state, el)
     own, beside = _goals(state, el, target)
     to_own = _field(state, el, own, reverse=True)
     to_beside = _field(state, el, beside, reverse=True)
@@ -195,24 +233,89 @@ def move_wild(state: State, ctx: Context, el: Unit) -> None:
     def left(h: str) -> float:
         return min(to_own.get(h, float("inf")), to_beside.get(h, float("inf")) + 1)
 
-    best = (left(el["hex"]), 0.0, el["hex"])
-    for h, (cost, _, _) in options.items():
-        cand = (left(h), cost, h)
-        if cand < best:
-            best = cand
-    el["move_done"] = True
-    el["wild_target"] = target["id"]
-    to = best[2]
-    if to == el["hex"]:
-        ctx.emit("elemental_wild", f"{el['id']} (uncontrolled) stays in {to}, closing on {target['id']}", RULE,
-                 pieces=[el["id"], target["id"]])
-        return
-    cost, _, path = options[to]
+    best = min((left(h) for h in options), default=float("inf"))
+    if best >= left(el["hex"]):
+        return target, {}, left
+    return target, {h: (cost, path) for h, (cost, _, path) in options.items() if left(h) == best}, left
+
+
+def wild_destinations(state: State, el: Unit) -> tuple[Unit | None, dict[str, tuple[float, list[str]]]]:
+    """(target, {hex: (MP, path)}): where the phasing player may move the wild elemental now.
+
+    The hexes are the ends of its shortest ways toward the target as far as its MP carry it:
+    every reachable hex that leaves it the fewest hexes to go (its target's own hex when it can
+    get there). Empty when it owes no move this phase: already moved, summoned this turn, freed
+    during this phase, nobody to reach, or it cannot get any nearer than it is."""
+    target, options, _ = _wild_plan(state, el)
+    return target, options
+
+
+def _chosen_way(state: State, el: Unit, to: str, way: Any, left: Any) -> list[str] | None:
+    """The player's own way to ``to`` (``path``: the hexes after its own, ending in ``to``), if it
+    is one of its shortest ways toward the target: every step legal and one hex nearer."""
+    from simulator.games.dragon_rage.terrain_rules import step_block
+    board = board_for(state["map"])
+    if not isinstance(way, list) or not way or way[-1] != to or not all(isinstance(h, str) for h in way):
+        return None
+    full = [el["hex"], *way]
+    for a, b in zip(full, full[1:]):
+        if b not in board or board.direction(a, b) is None or step_block(state, board, el, a, b) is not None \
+                or left(b) != left(a) - 1:
+            return None
+    return full
+
+
+def wild_move_actions(state: State) -> list[dict[str, Any]]:
+    """The moves the phasing player owes for wild elementals in this movement phase."""
+    return [{"type": "move", "unit": el["id"], "to": h}
+            for el in wild_elementals(state) for h in sorted(wild_destinations(state, el)[1])]
+
+
+def owed_wild_move(state: State) -> tuple[str, str] | None:
+    """Why the movement phase may not end: a wild elemental has not yet been moved."""
+    for el in wild_elementals(state):
+        target, options = wild_destinations(state, el)
+        if options and target is not None:
+            return (f"{el['id']} is out of control: move it toward {target['id']} ({target['hex']}) first, "
+                    f"to {', '.join(sorted(options))}", RULE)
+    return None
+
+
+def move_wild(state: State, ctx: Context, el: Unit, to: Any, way: Any = None) -> None:
+    """The phasing player moves the wild elemental by a shortest way toward its target (DR 2.8.9);
+    ``way`` (optional): which of the equally short ways to ``to`` it takes, else the cheapest the
+    reachable set found."""
+    from simulator.games.dragon_rage.arrival import entered_hex, left_hex
+    if el.get("summoned_turn") == state["turn"]:
+        raise IllegalAction("an elemental cannot move in the turn it is summoned", RULE)
+    if el.get("wild_move") != [state["turn"], state["phase"]]:
+        why = "it has made its move this phase" if el.get("wild_moved") == [state["turn"], state["phase"]] \
+            else "it moves on its own, from the next movement phase"
+        raise IllegalAction(f"{el['id']} is out of control: {why}", RULE)
+    target, options, left = _wild_plan(state, el)
+    if target is None or not options:
+        raise IllegalAction(f"{el['id']} is out of control and cannot get any nearer to "
+                            f"{target['id'] if target else 'any unit'}: it stays", RULE)
+    if to not in options:
+        raise IllegalAction(f"{el['id']} is out of control: it must take a shortest way toward {target['id']} "
+                            f"({target['hex']}) as far as it can, ending in {', '.join(sorted(options))}", RULE)
+    cost, path = options[to]
+    if way is not None:
+        chosen = _chosen_way(state, el, to, way, left)
+        if chosen is None or len(chosen) - 1 != int(cost):
+            raise IllegalAction(f"{el['id']}: {way!r} is not one of its shortest ways from {el['hex']} to {to} "
+                                f"toward {target['id']} (each step one hex nearer, {int(cost)} steps)", RULE)
+        path = chosen
     before = el["hex"]
     el["hex"] = to
     el["mp_used"] = int(cost)
+    el["move_done"] = True
+    el["wild_move"] = None
+    el["wild_moved"] = [state["turn"], state["phase"]]
+    el["wild_target"] = target["id"]
+    left_hex(state, ctx, el, before)
     ctx.emit("elemental_wild", f"{el['id']} (uncontrolled) moves {before} -> {to} towards {target['id']}", RULE,
-             pieces=[el["id"], target["id"]], path=path)
+             pieces=[el["id"], target["id"]], path=path, cost=int(cost))
     for h in path[1:]:
         if el["alive"]:
             entered_hex(state, ctx, el, h)
@@ -276,13 +379,6 @@ def attack_wild(state: State, ctx: Context, el: Unit) -> None:
                if u["id"] != el["id"] and not is_monster(u) and not is_elemental(u)] or [target]
     crt_attack(state, ctx, cf, hex_defence(victims), victims, f"{el['id']} (uncontrolled) attacks {target['hex']}",
                RULE, [el["id"]])
-
-
-def wild_move_phase(state: State, ctx: Context) -> None:
-    """End of any movement phase: every wild elemental moves (DR 2.8.9, both players' turns)."""
-    for el in wild_elementals(state):
-        if state["game_over"] is None:
-            move_wild(state, ctx, el)
 
 
 def wild_melee_phase(state: State, ctx: Context) -> None:

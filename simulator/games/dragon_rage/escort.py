@@ -2,9 +2,15 @@
 
 On Nurkott with the Princess in play and no human unit among the invaders, the orc defender
 holds her: she starts in the slave cell as the defender's and never moves on her own. An orc
-unit (type ``orcs``) that enters her hex (or stands there at the start) becomes her escort;
-from then on she moves with it, hex for hex, and the escort may only end a move in an empty
-hex (the stack stays two units, DR 2.4.3).
+unit (type ``orcs``: the rule names "a unit of Orcs", the title of DR 2.10.9, so trolls, wargs,
+goblins and the orc characters do not escort) that enters her hex (or stands there at the start)
+becomes her escort; from then on she moves with it, hex for hex, and the escort may only end a
+move in an empty hex (the stack stays two units, DR 2.4.3).
+
+* Hand-over: the escort may move on without her (``move`` with ``leave_elowyn: true``); she
+  waits in her hex, still the orcs' prisoner, until another orc unit (or the same one) enters
+  it and takes charge. The rule lets the defender stack "an" orc unit with her and binds her to
+  no particular one; only the death of the escort sets her free.
 
 * The escort reaches a hex where a road leaves the map: she is led away, the invader loses
   3 VP.
@@ -14,6 +20,7 @@ hex (the stack stays two units, DR 2.4.3).
 
 from __future__ import annotations
 
+from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.units import State, Unit
@@ -49,6 +56,18 @@ def entered(state: State, ctx: Context, unit: Unit, hex_: str) -> None:
     start_escort(state, elo, unit)
     ctx.emit("elowyn_escort", f"{unit['id']} takes charge of Elowyn: she moves with it", RULE,
              pieces=[unit["id"], "elowyn"])
+
+
+def leave_behind(state: State, ctx: Context, unit: Unit) -> None:
+    """The escort moves on without her: she waits in her hex for an orc unit to take charge."""
+    elo = princess(state)
+    if elo is None or elo.get("escort") != unit["id"]:
+        raise IllegalAction(f"{unit['id']} is not escorting Elowyn: there is nobody to leave behind", RULE)
+    elo["escort"] = None
+    unit["escorting"] = None
+    state["elowyn"]["status"] = "held"
+    ctx.emit("elowyn_left", f"{unit['id']} leaves Elowyn in {elo['hex']}: an orc unit that enters her hex "
+                            "takes charge of her", RULE, pieces=[unit["id"], "elowyn"])
 
 
 def escort_moved(state: State, ctx: Context, unit: Unit, before: str | None, path: list[str]) -> None:

@@ -80,6 +80,9 @@ def legal_actions(state: State) -> list[Action]:
                 candidates += _monster_moves(state, u)
             else:
                 out += [{"type": "move", "unit": u["id"], "to": h} for h in sorted(reach(state, u, occupied))]
+                if u.get("escorting"):      # the escort may move on without Elowyn (DR 2.10.7)
+                    out += [{"type": "move", "unit": u["id"], "to": h, "leave_elowyn": True}
+                            for h in sorted(reach(state, dict(u, escorting=None), occupied))]
                 candidates += _siege(state, u)
     elif phase.endswith("fire"):
         candidates += _fire(state, mine)

@@ -1,8 +1,8 @@
 """The turn sequence (DR 2.6): ten phases, the invader's first except in "Scenario 2"
 (DR 3.1.1), and what happens automatically as phases begin and end: per-turn flags, fog and
 whirlwinds, reinforcements (DR 2.9), berserk monsters moving, attacking and dying
-(DR 2.12.1.7.1, :mod:`.berserk`), uncontrolled elementals moving and attacking (DR 2.8.9,
-:mod:`.elementals`), held lightning expiring (DR 2.8.8), dragons left on broken bridges
+(DR 2.12.1.7.1, :mod:`.berserk`), uncontrolled elementals picking their target and attacking
+(DR 2.8.9, :mod:`.elementals`), held lightning expiring (DR 2.8.8), dragons left on broken bridges
 (DR 2.5.7.2), open entrances closing (DR 2.5.5.3) and the end-of-turn victory checks.
 """
 
@@ -16,7 +16,8 @@ from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.berserk import berserk_phase
 from simulator.games.dragon_rage.casualties import kill_monster
 from simulator.games.dragon_rage.doors import end_of_movement as doors_end_of_movement
-from simulator.games.dragon_rage.elementals import wild_melee_phase, wild_move_phase
+from simulator.games.dragon_rage.elementals import start_of_movement as wild_start_of_movement
+from simulator.games.dragon_rage.elementals import wild_melee_phase
 from simulator.games.dragon_rage.magic import start_of_spell_phase
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.units import TURN_FLAGS, State, Unit, ground_units_at, living, make_unit
@@ -27,13 +28,28 @@ def phase_info(phase: str) -> dict[str, Any]:
     return next(p for p in rules_data().rules["phases"] if p["id"] == phase)
 
 
-def is_reinforcement_turn(turn: int) -> bool:
+def reinforcement_plan(state: State) -> dict[str, Any]:
+    """The game's reinforcement rate and place (built by setup; the rules' numbers unless the
+    scenario changed them, DR 2.9). States saved before the plan existed get the rules' numbers."""
+    plan = state.get("reinforcement_plan")
+    if plan:
+        return plan
     r = rules_data().rules["reinforcements"]
+    return {"first_turn": r["first_turn"], "every": r["every"], "count": r[state["map_name"]]["count"],
+            "arrival": list(board_for(state["map"]).edges.get("reinforcement_arrival", []))}
+
+
+def is_reinforcement_turn(turn: int, plan: dict[str, Any] | None = None) -> bool:
+    r = plan or rules_data().rules["reinforcements"]
     return turn >= r["first_turn"] and (turn - r["first_turn"]) % r["every"] == 0
 
 
 def end_phase_block(state: State) -> tuple[str, str] | None:
-    """Why the phase may not end yet: a T-Rex owes its counter-attack (DR 2.11.3)."""
+    """Why the phase may not end yet: a wild elemental not yet moved (DR 2.8.9), an elemental
+    owing an attack on its own hex (DR 2.8.9), a T-Rex owing its counter-attack (DR 2.11.3)."""
+    if state["phase"].endswith("move"):
+        from simulator.games.dragon_rage.elementals import owed_wild_move
+        return owed_wild_move(state)
     if not state["phase"].endswith("melee"):
         return None
     from simulator.games.dragon_rage.elementals import owed_attack
@@ -51,7 +67,10 @@ def end_phase_block(state: State) -> tuple[str, str] | None:
 def owed_actions(state: State) -> list[dict[str, Any]]:
     """The legal attacks that discharge the obligations blocking :func:`end_phase_block`
     (an elemental's attack on its own hex, a T-Rex's counter-attack), so that a blocked phase
-    always offers a way forward."""
+    always offers a way forward; in a movement phase, the moves owed for wild elementals."""
+    if state["phase"].endswith("move"):
+        from simulator.games.dragon_rage.elementals import wild_move_actions
+        return wild_move_actions(state)
     if not state["phase"].endswith("melee"):
         return []
     from simulator.games.dragon_rage.combat import counterattack_options
@@ -96,8 +115,6 @@ def end_phase(state: State, ctx: Context) -> None:
 
 
 def _finish_phase(state: State, ctx: Context, phase: str) -> None:
-    if phase.endswith("move"):
-        wild_move_phase(state, ctx)
     if phase == "invader_move":
         doors_end_of_movement(state, ctx)
         for u in living(state, "invader"):
@@ -147,6 +164,8 @@ def _begin_phase(state: State, ctx: Context) -> None:
                     info["open"] = "active"
     if phase.endswith("spell"):
         start_of_spell_phase(state, ctx, side)
+    if phase.endswith("move"):
+        wild_start_of_movement(state, ctx)
     if phase.endswith("melee"):
         wild_melee_phase(state, ctx)
     if phase.endswith("move") or phase.endswith("melee"):
@@ -156,7 +175,8 @@ def _begin_phase(state: State, ctx: Context) -> None:
 
 
 def _reinforcement_turn(state: State, ctx: Context) -> None:
-    if not is_reinforcement_turn(state["turn"]):
+    plan = reinforcement_plan(state)
+    if not is_reinforcement_turn(state["turn"], plan):
         return
     elo = state["units"].get("elowyn")
     board = board_for(state["map"])
@@ -169,16 +189,14 @@ def _reinforcement_turn(state: State, ctx: Context) -> None:
         adjust_vp(state, ctx, -3, "Elowyn is saved", "DR 2.10.7")
     if not state["rules"].get("reinforcements", True):
         return
-    group = rules_data().rules["reinforcements"][state["map_name"]]
-    state["pending_reinforcements"] += int(group["count"])
+    state["pending_reinforcements"] += int(plan["count"])
     ctx.emit("reinforcements", f"{state['pending_reinforcements']} reinforcements may be placed", "DR 2.9",
              count=state["pending_reinforcements"])
 
 
 def arrival_hexes(state: State) -> list[str]:
-    board = board_for(state["map"])
     out = []
-    for h in board.edges.get("reinforcement_arrival", []):
+    for h in reinforcement_plan(state)["arrival"]:
         if state["bridges"].get(h) == "burned":
             continue
         if not ground_units_at(state, h) and h not in state["impassable"]:

@@ -17,6 +17,7 @@ from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurem
                                  Presentation, TerrainStyle, Tools)
 from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.board import board_for
+from simulator.games.dragon_rage.elementals import is_wild, wild_destinations
 from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.monster_moves import walk_reach
 from simulator.games.dragon_rage.movement import reach
@@ -135,9 +136,11 @@ class DragonRagePresentation(Presentation):
                                            ("uncontrolled", u.get("controlled") is False)) if on)
             idx = stack.get(u["hex"], 0)
             stack[u["hex"]] = idx + 1
+            # the phasing player moves an uncontrolled elemental, whoever summoned it (DR 2.8.9)
+            movable = u["side"] == state["active"] or bool(is_wild(u) and wild_destinations(state, u)[1])
             out.append(PieceView(u["id"], u["side"], s["name"], "counter", u["hex"], colour,
                                  facing=float(u.get("facing", 0)), label=label, values=values, text_colour=text,
-                                 status=status, stats=self._stats(u), movable=u["side"] == state["active"],
+                                 status=status, stats=self._stats(u), movable=movable,
                                  layer=1 if u.get("flying") else 0, stack_index=idx,
                                  has_facing=is_major(u)))
         return out
@@ -186,6 +189,8 @@ class DragonRagePresentation(Presentation):
         u = state["units"].get(piece)
         if u is None or not u["alive"] or not state["phase"].endswith("move"):
             return None
+        if is_wild(u):
+            return MoveRange({h: c for h, (c, _) in wild_destinations(state, u)[1].items()})
         if not is_major(u):
             return MoveRange({h: c for h, (c, _) in reach(state, u).items()})
         return MoveRange(self._walk_range(state, u))

@@ -114,12 +114,30 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         state["vp"]["destroyed"][hex_] = board.vp[hex_]
         state["vp"]["score"] += board.vp[hex_]
     # --- end hook ---
+    state["reinforcement_plan"] = _reinforcement_plan(state, board, scenario)
     for side in ("invader", "defender"):
         state["had_heroes"][side] = any(u["type"] in ("hero", "invader_hero") and u["side"] == side
                                         for u in state["units"].values())
     if rules["elowyn"] and setup.get("point_built", False):
         state["vp"]["objective"] += 1     # the Princess raises a point-built objective (DR 3.3.3)
     return state
+
+
+def _reinforcement_plan(state: State, board: Board, scenario: Scenario) -> dict[str, Any]:
+    """When, how many and where the defender's reinforcements arrive: the rules' numbers
+    (``rules.yaml``, the map's ``reinforcement_arrival`` hexes) unless the scenario changes the
+    rate or the place (``setup.reinforcements``; DR 2.9 lets scenarios and players do so)."""
+    r = rules_data().rules["reinforcements"]
+    own = scenario.setup.get("reinforcements") or {}
+    group = r[state["map_name"]]
+    arrival = list(own.get("arrival", board.edges.get("reinforcement_arrival", [])))
+    for i, hex_ in enumerate(own.get("arrival", [])):
+        probe = make_unit("probe", group["units"], "defender", None)
+        if not _placeable(state, board, probe, hex_):
+            raise scenario.error(("setup", "reinforcements", "arrival", i),
+                                 f"{hex_} is not a hex of this map where {group['units']} may stand (DR 2.9)")
+    return {"first_turn": int(own.get("first_turn", r["first_turn"])), "every": int(own.get("every", r["every"])),
+            "count": int(own.get("count", group["count"])), "arrival": arrival}
 
 
 def _new_id(type_id: str, counters: dict[str, int]) -> str:
