@@ -209,3 +209,29 @@ def test_stacking_is_checked_at_the_end_of_movement():
     s.apply({"type": "move", "piece": "svein", "to": "1206"})
     err = s.check({"type": "end_phase"})
     assert err is not None and err.rule == "VK 2.6"
+
+
+def test_a_wounded_swimmer_without_the_mp_for_another_water_hex_drowns():
+    from simulator.games.vikings import phases
+    from simulator.games.vikings.game import board_of
+    from tests.vikings.helpers import session
+    from tests.vikings.test_shipwork import _Ctx
+    # open sea: every water hex is deep (4 MP); a wounded old man has 2 MP, a wounded peasant 4
+    s = session([{"id": "elder1", "hex": "1005"}, {"id": "peasant1", "hex": "1007"}, {"id": "klemet", "hex": "0101"}],
+                boards=[{"map": "vikings/open_sea_1"}])
+    st = s.state_data()
+    for cid in ("elder1", "peasant1"):
+        st["chars"][cid]["status"] = "wounded"
+    ctx = _Ctx([5, 5])                                   # both pass the drowning test
+    phases._drowning(board_of(st), st, ctx, "saxons")
+    assert st["chars"]["elder1"]["status"] == "dead" and st["chars"]["peasant1"]["status"] == "wounded"
+    assert any(kind == "killed" and rule == "VK 4.85" and "Old Eadric" in text for kind, text, rule in ctx.events)
+    # next to coastal water (2 MP) the old man can still swim
+    s = session([{"id": "elder1", "hex": "0513"}, {"id": "klemet", "hex": "0101"}])
+    st = s.state_data()
+    board = board_of(st)
+    assert board.kind("0513") == "deep" and board.kind("0612") == "coastal"
+    st["chars"]["elder1"]["status"] = "wounded"
+    ctx = _Ctx([5])
+    phases._drowning(board, st, ctx, "saxons")
+    assert st["chars"]["elder1"]["status"] == "wounded"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulator.games.vikings import GAME
+from simulator.games.vikings import GAME, fleet
 from tests.vikings.helpers import session
 
 SEA = [{"map": "vikings/open_sea_1"}]
@@ -18,6 +18,14 @@ def end_until(s, step):
             return
         s.apply({"type": "end_phase"})
     raise AssertionError(step)
+
+
+def set_speeds(s, *speeds):
+    """Reach the speed step and set (ship, speed) pairs in order, each side ending its choice."""
+    end_until(s, "speed")
+    for sid, v in speeds:
+        s.apply({"type": "set_speed", "ship": sid, "speed": v})
+        s.apply({"type": "end_phase"})
 
 
 def head_on(tape):
@@ -192,3 +200,63 @@ def test_boat_roped_to_a_sunken_ship_takes_five_points_each_phase_until_cut():
     naval.record_damage(board, st, log)                 # next naval phase: 5 more
     assert st["ships"]["d"]["total"] == 10
     assert ("svein", "g1") in naval.cut_options(board, st, "vikings")   # his own rope hex: he may cut it
+
+
+def test_a_rowboat_grappling_a_galley_is_dragged_and_slows_it_by_one():
+    from simulator.games.vikings.game import board_of
+    ships = [{"id": "g", "type": "galley", "side": "saxons", "pivot": "1008", "heading": "E", "speed": 2},
+             {"id": "r", "type": "rowboat", "side": "vikings", "pivot": "1005", "heading": "E", "speed": 0}]
+    chars = [{"id": c, "aboard": {"ship": "g", "slot": sl}, "duty": "rower"}
+             for c, sl in (("edmund", 6), ("wulfgar", 7), ("edward", 11), ("aelfwine", 12))]
+    chars += [{"id": "blotolf", "aboard": {"ship": "r", "slot": 0}, "duty": "grapple"}]
+    s = session(chars, ships=ships, boards=SEA, first="saxons", grapples=[{"ship": "r", "slot": 0}], tape=[10],
+                turns=3)
+    set_speeds(s, ("g", 2), ("r", 0))
+    s.apply({"type": "ship_move", "ship": "g", "move": "straight"})
+    s.apply({"type": "throw_grapple", "piece": "blotolf", "target": "1007"})        # 10: hooked
+    g = s.state["ships"]["g"]
+    assert g["speed"] == 1 and g["done"]                         # in tow: one speed point less at once
+    assert any(e.kind == "towed" and e.rule == "VK 4.63" for e in s.log)
+    length = s.state["grapples"]["g1"]["max_len"]
+    while not (s.state["phase_index"] == 2 and s.state["naval"]["step"] == "speed"):
+        s.apply({"type": "end_phase"})
+    assert s.state["grapples"]["g1"]["max_len"] <= length        # the rope's length at the end of the phase
+    set_speeds(s, ("g", 2), ("r", 0))
+    assert s.state["ships"]["g"]["speed"] == 1                   # marker 2, one less while towing
+    before = s.state["ships"]["r"]["pivot"]
+    s.apply({"type": "ship_move", "ship": "g", "move": "straight"})       # the rope would stretch: dragged
+    assert s.state["ships"]["r"]["pivot"] != before
+    board = board_of(s.state_data())
+    rope = fleet.hexes(board, s.state["ships"]["r"])[0]
+    hook = fleet.hexes(board, s.state["ships"]["g"])[s.state["grapples"]["g1"]["hook_slot"]]
+    assert board.distance(rope, hook) <= s.state["grapples"]["g1"]["max_len"]
+    assert any(e.kind == "towed" and "drags" in e.text for e in s.log)
+
+
+def test_optional_helmsman_rule_a_damaged_rudder_costs_one_more_speed_point_per_turn():
+    ships = [{"id": "a", "type": "galley", "side": "vikings", "pivot": "0408", "heading": "E", "speed": 2},
+             {"id": "b", "type": "galley", "side": "saxons", "pivot": "1008", "heading": "E", "speed": 0}]
+    chars = [{"id": c, "aboard": {"ship": "b", "slot": sl}, "duty": "rower"}
+             for c, sl in (("edmund", 6), ("wulfgar", 7), ("edward", 11), ("aelfwine", 12), ("ceoldred", 8),
+                           ("thane2", 13))]
+    chars += [{"id": "thane1", "aboard": {"ship": "b", "slot": 0}, "duty": "helmsman"}]
+    chars += [{"id": c, "aboard": {"ship": "a", "slot": sl}, "duty": "rower"}
+              for c, sl in (("klemet", 6), ("svein", 7), ("skule", 11), ("eiriz", 12))]
+    s = session(chars, ships=ships, boards=SEA, first="vikings", tape=[5], turns=3, rules={"helmsman": True})
+    set_speeds(s, ("a", 2), ("b", 0))
+    s.apply({"type": "ship_move", "ship": "a", "move": "straight"})     # rear collision on b's rudder: 4 + 5
+    assert s.state["ships"]["b"]["damage"] == {"0": 1}
+    assert s.state["chars"]["thane1"]["status"] == "wounded"             # wounded men may still steer
+    while s.state["phase_index"] != 2:
+        s.apply({"type": "end_phase"})
+    assert s.state["chars"]["thane1"]["duty"] == "helmsman"            # the switch lets him man a damaged rudder
+    set_speeds(s, ("a", 0), ("b", 1))
+    s.apply({"type": "ship_move", "ship": "b", "move": "straight"})
+    while s.state["phase_index"] != 0:
+        s.apply({"type": "end_phase"})
+    set_speeds(s, ("a", 0), ("b", 2))
+    err = s.check({"type": "ship_move", "ship": "b", "move": "turn_left"})
+    assert err is not None and err.rule == "VK 4.42" and "losing 2 speed" in err.reason     # 1 for the turn + 1
+    assert "turn_left" not in [a["move"] for a in s.legal_actions() if a["type"] == "ship_move"]
+    s.apply({"type": "ship_move", "ship": "b", "move": "straight"})
+    assert s.state["ships"]["b"]["moves"] == 1

@@ -126,3 +126,17 @@ def test_someone_in_the_window_hex_blocks_the_sill_shot():
                  {"id": "archer2", "hex": "1206"}], boards=VILLAGE)
     err = s.check({"type": "fire", "piece": "bowman1", "target": "archer1"})
     assert err is not None and err.rule == "VK 2.4.10"
+
+
+def test_an_armoured_character_whose_only_retreat_is_deep_water_drowns():
+    from simulator.games.vikings.game import board_of
+    from tests.vikings.helpers import session, to_step
+    # Klemet (armoured) on clear ground at 0704 with the river (deep water) behind him
+    s = session([{"id": "klemet", "hex": "0704"}, {"id": "edmund", "hex": "0804"}], tape=[1], first="saxons")
+    board = board_of(s.state_data())
+    assert all(board.kind(h) == "deep" for h in ("0603", "0604", "0605"))
+    to_step(s, "combat")
+    s.apply({"type": "attack", "attackers": ["edmund"], "defenders": ["klemet"]})      # 1-1, die 1 +1 armour: C
+    assert [e for e in s.log if e.kind == "melee"][-1].data["result"] == "C"
+    assert s.state["chars"]["klemet"]["status"] == "dead"
+    assert any(e.kind == "killed" and e.rule == "VK 2.51" for e in s.log)

@@ -178,3 +178,25 @@ def test_no_help_for_the_wounded_or_for_one_who_can_climb_alone():
     err = s.check({"type": "help_aboard", "piece": "hallstein", "target": "klemet", "to": "1014"})
     assert err is not None and "himself" in err.reason
     assert not any(a["type"] == "help_aboard" for a in s.legal_actions())
+
+
+def test_pushers_of_a_beached_boat_are_busy_in_their_next_player_phase():
+    ships = [{"id": "r", "type": "rowboat", "side": "saxons", "pivot": "0712", "heading": "NE", "speed": 0,
+              "beached": True}]
+    chars = [{"id": "peasant1", "aboard": {"ship": "r", "slot": 0}, "duty": "rower"},
+             {"id": "peasant2", "aboard": {"ship": "r", "slot": 2}, "duty": "rower"},
+             {"id": "wulfgar", "hex": "0811"}, {"id": "edmund", "hex": "0810"}, {"id": "svein", "hex": "0402"}]
+    s = session(chars, ships=ships, first="saxons")
+    end_until(s, "speed")
+    s.apply({"type": "set_speed", "ship": "r", "speed": -1})
+    s.apply({"type": "end_phase"})
+    push = [e for e in s.log if e.kind == "push_off"]
+    assert len(push) == 1 and push[0].rule == "VK 4.45" and "Wulfgar" in push[0].text   # a rowboat needs one
+    s.apply({"type": "ship_move", "ship": "r", "move": "straight"})
+    to_step(s, "fire")
+    assert s.state["phasing"] == "saxons" and s.state["chars"]["wulfgar"]["busy"]
+    to_step(s, "move")
+    err = s.check({"type": "move", "piece": "wulfgar", "to": "0911"})
+    assert err is not None and "busy" in err.reason
+    assert not any(a.get("piece") == "wulfgar" for a in s.legal_actions())
+    assert s.check({"type": "move", "piece": "edmund", "to": "0910"}) is None   # not needed to push: free

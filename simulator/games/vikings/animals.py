@@ -9,9 +9,19 @@ enter water (and, our ruling, neither boats nor buildings, nor cross walls or wi
 
 Characters may not pass through an animal's hex but may stop in it: entering it ends the move,
 and a character standing there fights as on unfavourable ground (-), on top of the terrain and his
-crew duty (:func:`combat_penalty`). An animal's defence is 1: it may be attacked alone on the foot
-combat table; a result that stuns, wounds or kills a character kills it, other results against
-the defender do nothing (our ruling), results against the attacker apply to him.
+crew duty (:func:`combat_penalty`).
+
+An animal's defence is 1 (the rule gives nothing else; the rest is our ruling, applying the
+character rules the same way): it may be attacked alone on the foot combat table, with the
+terrain column shifts of table 8.6 (terrain is a property of the hex: the animal's hex counts as
+the defender's) and doors and windows (2.74); a result that stuns, wounds or kills a character
+kills it, "defender retreats" makes it retreat one hex, results against the attackers apply to
+them; there is no advance after combat (it follows a character's retreat or fall). It may be shot
+at by offensive fire on the foot table (cover and range as for a character; no armour): "retreat
+2 hexes" makes it retreat, a wound or kill result kills it. It is not a target of defensive fire
+(that answers a character's movement). An animal that must retreat and cannot (each step farther
+from the attackers or the shooter, into a hex it could step into) is killed, as a character would
+be wounded instead.
 """
 
 from __future__ import annotations
@@ -141,13 +151,55 @@ def tidy(board: Board, state: State, ctx: Context) -> None:
             ctx.emit("animal", f"the {animal['kind']} {animal['id']} is loose", RULE, pieces=[animal["id"]])
 
 
+def label(animal: Animal) -> str:
+    """``the goat`` or ``the goat g2`` (the id when it says more than the kind)."""
+    return f"the {animal['kind']}" + ("" if animal["id"] == animal["kind"] else f" {animal['id']}")
+
+
+def as_target(animal: Animal) -> Char:
+    """The animal seen as a one-hex figure on foot, for the fire and terrain rules."""
+    return {"id": animal["id"], "name": label(animal), "hex": animal["hex"],
+            "front": None, "mounted": False, "side": animal["side"], "status": "ok", "kind": animal["kind"],
+            "ship": None}
+
+
+def kill(animal: Animal, ctx: Context, why: str, rule: str) -> None:
+    animal["alive"] = False
+    animal["led_by"] = None
+    ctx.emit("animal", f"{label(animal)} is killed ({why})", rule, pieces=[animal["id"]])
+
+
+def retreat(board: Board, state: State, ctx: Context, animal: Animal, hexes: int, away_from: list[str],
+            rule: str) -> None:
+    """The animal retreats ``hexes`` hexes, each step farther from ``away_from``, into hexes it may
+    enter (:func:`entry_problem`); if it cannot, it is killed (module notes)."""
+    def gap(h: str) -> int:
+        return min(board.distance(h, x) for x in away_from)
+
+    path: list[str] = []
+    pos = animal["hex"]
+    for _ in range(hexes):
+        options = sorted((n for n in board.neighbours(pos) if gap(n) > gap(pos)
+                          and entry_problem(board, state, pos, n) is None and n not in path),
+                         key=lambda n: (-gap(n), n))
+        if not options:
+            kill(animal, ctx, f"it cannot retreat {hexes} hex(es)", rule)
+            return
+        pos = options[0]
+        path.append(pos)
+    animal["hex"] = pos
+    ctx.emit("retreat", f"{label(animal)} retreats {hexes} hex(es) to {pos}", rule,
+             pieces=[animal["id"]], path=path)
+
+
 def attack(board: Board, state: State, ctx: Context, attackers: list[Char], aid: str) -> None:
-    """Attack a goat or pig (defence 1) on table 8.8 (no terrain shifts, +1 column for several
+    """Attack a goat or pig (defence 1) on table 8.8 with terrain shifts (+1 column for several
     attackers); see the module notes for the results."""
     from simulator.games.vikings import effects
     from simulator.games.vikings.catalogue import tables
+    from simulator.games.vikings.melee import level, through_openings
     from simulator.games.vikings.pieces import attack_value
-    from simulator.games.vikings.terrain_rules import Blocked, step_cost
+    from simulator.games.vikings.terrain_rules import Blocked, combat_level, step_cost
     animal = state["animals"].get(aid)
     if animal is None or not animal["alive"]:
         raise IllegalAction(f"no living animal {aid!r}", RULE)
@@ -167,8 +219,14 @@ def attack(board: Board, state: State, ctx: Context, attackers: list[Char], aid:
             raise IllegalAction(f"{a['name']} could not move into the {animal['kind']}'s hex: {b.reason}",
                                 "VK 2.76") from None
     strength = sum(attack_value(a) for a in attackers)
-    column = min(strength // DEFENCE, 12) - 1 + (1 if len(attackers) > 1 else 0)
-    column = min(column, 11)
+    beast = as_target(animal)
+    lvl_a = min(level(board, state, a, True, [beast], ships) for a in attackers)
+    lvl_d = combat_level(board, state, beast, ships)
+    notes: list[str] = []
+    lvl_a, lvl_d = through_openings(board, [(h, animal["hex"]) for a in attackers for h in hexes_of(a)
+                                            if board.grid.adjacent(h, animal["hex"])], lvl_a, lvl_d, notes)
+    shift = lvl_a - lvl_d + (1 if len(attackers) > 1 else 0)
+    column = min(max(strength // DEFENCE - 1 + shift, 0), 11)
     die = ctx.dice.d10(f"attack on the {animal['kind']} {aid}")
     result = tables()["melee"]["foot"][die - 1][column]
     for a in attackers:
@@ -176,12 +234,13 @@ def attack(board: Board, state: State, ctx: Context, attackers: list[Char], aid:
         a["engaged"] = True
     col_name = f"{column + 1}-1" if column < 11 else "12-1+"
     ctx.emit("melee", f"{', '.join(a['name'] for a in attackers)} ({strength}) attack the {animal['kind']} {aid} "
-             f"({DEFENCE}): column {col_name}, die {die} -> {result}", RULE,
-             pieces=[a["id"] for a in attackers] + [aid], result=result, column=col_name, die=die)
+             f"({DEFENCE}): shift {shift:+d}{' (' + ', '.join(dict.fromkeys(notes)) + ')' if notes else ''}, "
+             f"column {col_name}, die {die} -> {result}", RULE,
+             pieces=[a["id"] for a in attackers] + [aid], result=result, column=col_name, die=die, shift=shift)
     if result in ("D", "E", "F"):
-        animal["alive"] = False
-        animal["led_by"] = None
-        ctx.emit("animal", f"the {animal['kind']} {aid} is killed", RULE, pieces=[aid])
+        kill(animal, ctx, "melee", RULE)
+    elif result == "C":
+        retreat(board, state, ctx, animal, 1, [h for a in attackers for h in hexes_of(a)], RULE)
     elif result == "A":
         effects.wound(board, state, attackers[0], ctx, "hurt attacking an animal", "VK 8.8")
     elif result == "B":

@@ -57,6 +57,29 @@ def wound(board: Board, state: State, ch: Char, ctx: Context, why: str, rule: st
         ch["wall"] = False
         _check_walls(state, ctx)
     ctx.emit("wounded", f"{ch['name']} is wounded ({why})", rule, pieces=[ch["id"]])
+    too_weak_to_swim(board, state, ch, ctx)
+
+
+def too_weak_to_swim(board: Board, state: State, ch: Char, ctx: Context) -> None:
+    """Rule 4.85: a wounded character in deep water whose movement allowance cannot pay for entering
+    any water hex next to him drowns (expert swimmers excepted). Checked when he is wounded there and
+    at the start of each of his player phases, after the drowning test (our ruling on when)."""
+    from simulator.games.vikings.pieces import values
+    if ch["status"] != "wounded" or ch.get("ship") or ch.get("swimmer") or not ch.get("hex") \
+            or board.kind(ch["hex"]) != "deep":
+        return
+    ships = fleet.ship_hexes(board, state)
+    costs = []
+    for n in board.neighbours(ch["hex"]):
+        if board.is_water(n) and n not in ships:
+            try:
+                costs.append(step_cost(board, state, ch, ch["hex"], n, False, ships))
+            except Blocked:
+                continue
+    allowance = values(ch)[2]
+    if not costs or min(costs) > allowance:
+        kill(board, state, ch, ctx, f"wounded in deep water, {allowance} MP cannot take him into another water hex "
+             f"(it costs {min(costs) if costs else 'more'})", "VK 4.85")
 
 
 def stun(board: Board, state: State, ch: Char, ctx: Context, why: str, rule: str) -> None:
@@ -162,8 +185,10 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
     steps: list[list[str]] = []
     pos = start
     push: tuple[Char, list[str]] | None = None
+    into_deep = False       # an armoured character's only way back leads into deep water (rule 2.51.3)
     for n in range(hexes):
         best = None
+        into_deep = False
         for d in range(6):
             new = [_neighbour(board, h, d) for h in pos]
             if any(x is None for x in new):
@@ -176,7 +201,8 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
                 step_cost(board, state, ch, pos[-1], lead, mounted, ships)
                 if mounted:
                     step_cost(board, state, ch, pos[0], new[0], mounted, ships)
-            except Blocked:
+            except Blocked as b:
+                into_deep = into_deep or (b.rule == "VK 2.51" and "deep water" in b.reason)
                 continue
             if _near_any(board, new, forbidden_near):
                 continue
@@ -195,6 +221,9 @@ def retreat(board: Board, state: State, ch: Char, hexes: int, away_from: list[st
         pos = best[1]
         push = best[2]
         steps.append(pos)
+    if len(steps) < hexes and into_deep:
+        kill(board, state, ch, ctx, "forced back into deep water, his armour drags him under", "VK 2.51")
+        return
     if len(steps) < hexes:
         ctx.emit("retreat", f"{ch['name']} cannot retreat {hexes} hexes and is wounded instead", "VK 8.8",
                  pieces=[ch["id"]])

@@ -301,12 +301,11 @@ def can_shoot(board: Board, state: State, ch: Char) -> str | None:
     return None
 
 
-def shoot(board: Board, state: State, ctx: Context, shooter: Char, target: Char, defensive: bool) -> None:
+def _aim(board: Board, state: State, shooter: Char, target: Char) -> tuple[Sight, int, list[str]]:
+    """Line of fire, cover, range band and the die modifier of a shot at ``target`` (table 8.1)."""
     why = can_shoot(board, state, shooter)
     if why:
         raise IllegalAction(why, "VK 2.3" if "contact" not in why else "VK 2.3, 2.76")
-    if target["side"] == shooter["side"] or not alive(target):
-        raise IllegalAction(f"{target['name']} is not an enemy on the map", "VK 2.3")
     src, dst = front_hex(shooter), front_hex(target)
     dist = board.distance(src, dst)
     band = range_band(dist)
@@ -328,12 +327,12 @@ def shoot(board: Board, state: State, ctx: Context, shooter: Char, target: Char,
     if shooter.get("ship"):
         mod += m["shooter_on_boat"]
         parts.append("shooting from a boat")
-    if armoured(target):
-        mod += m["target_armoured"]
-        parts.append("armoured target")
-    if target.get("axe"):
-        mod += m["target_axe"]
-        parts.append("target swinging a two-handed axe")
+    return sight, mod, parts
+
+
+def _roll(ctx: Context, shooter: Char, target: Char, sight: Sight, mod: int, parts: list[str],
+          defensive: bool) -> str:
+    """Roll the arrow on table 8.2 and announce it; the result letter."""
     shooter["fired"] = True
     die = ctx.dice.d10(f"arrow of {shooter['name']} at {target['name']}")
     total = die + mod
@@ -343,13 +342,47 @@ def shoot(board: Board, state: State, ctx: Context, shooter: Char, target: Char,
     if table == "mounted" and cover == "strong":
         cover = "medium"
     result = tables()["fire"][table][cover][row]
-    kind = "defensive fire" if defensive else "fire"
     ctx.emit("fire", f"{shooter['name']} shoots at {target['name']} ({', '.join(parts)}; {cover} cover): "
              f"{die}{mod:+d} = {total} -> {result}", "VK 8.2", pieces=[shooter["id"], target["id"]],
              result=result, die=die, modifier=mod, cover=cover, defensive=defensive)
+    return str(result)
+
+
+def shoot(board: Board, state: State, ctx: Context, shooter: Char, target: Char, defensive: bool) -> None:
+    if target["side"] == shooter["side"] or not alive(target):
+        raise IllegalAction(f"{target['name']} is not an enemy on the map", "VK 2.3")
+    sight, mod, parts = _aim(board, state, shooter, target)
+    m = tables()["fire"]["modifiers"]
+    if armoured(target):
+        mod += m["target_armoured"]
+        parts.append("armoured target")
+    if target.get("axe"):
+        mod += m["target_axe"]
+        parts.append("target swinging a two-handed axe")
+    result = _roll(ctx, shooter, target, sight, mod, parts, defensive)
     _apply(board, state, ctx, shooter, target, result, defensive)
     if state["rules"].get("errare"):
         _stray(board, state, ctx, shooter, target)
+
+
+def shoot_animal(board: Board, state: State, ctx: Context, shooter: Char, aid: str) -> None:
+    """Offensive fire at a goat or pig (rule 5.5.3, our ruling: the foot table, no armour; "retreat"
+    makes it retreat 2 hexes, a wound or a kill kills it)."""
+    from simulator.games.vikings import animals
+    animal = state.get("animals", {}).get(aid)
+    if animal is None or not animal["alive"]:
+        raise IllegalAction(f"no living goat or pig {aid!r}", animals.RULE)
+    if animal["side"] == shooter["side"]:
+        raise IllegalAction(f"the {animal['kind']} {aid} is {shooter['side']}' own", animals.RULE)
+    beast = animals.as_target(animal)
+    sight, mod, parts = _aim(board, state, shooter, beast)
+    result = _roll(ctx, shooter, beast, sight, mod, parts, False)
+    if result == "A":
+        animals.retreat(board, state, ctx, animal, 2, [front_hex(shooter)], "VK 8.2")
+    elif result in ("B", "C"):
+        animals.kill(animal, ctx, "arrow", "VK 8.2")
+    if state["rules"].get("errare"):
+        _stray(board, state, ctx, shooter, beast)
 
 
 def _apply(board: Board, state: State, ctx: Context, shooter: Char, target: Char, result: str,

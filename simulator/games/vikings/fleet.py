@@ -118,19 +118,19 @@ def legal_speeds(state: State, sid: str) -> list[int]:
     return sorted(set(options))
 
 
-def pushers(board: Board, state: State, sid: str) -> int:
-    """Characters of the ship's side standing on beach or coastal water next to it (rule 4.45)."""
+def pusher_ids(board: Board, state: State, sid: str) -> list[str]:
+    """Characters of the ship's side standing on beach or coastal water next to it (rule 4.45), by id."""
     ship = state["ships"][sid]
     fp = set(hexes(board, ship))
     near = {n for h in fp for n in board.neighbours(h)} - fp
     onboard = ship_hexes(board, state)
-    count = 0
-    for ch in state["chars"].values():
-        if ch["side"] == ship["side"] and alive(ch) and ch["status"] != "stunned" and not ch.get("ship") \
-                and ch["hex"] in near and ch["hex"] not in onboard \
-                and board.kind(ch["hex"]) in ("beach", "coastal"):
-            count += 1
-    return count
+    return sorted(ch["id"] for ch in state["chars"].values()
+                  if ch["side"] == ship["side"] and alive(ch) and ch["status"] != "stunned" and not ch.get("ship")
+                  and ch["hex"] in near and ch["hex"] not in onboard and board.kind(ch["hex"]) in ("beach", "coastal"))
+
+
+def pushers(board: Board, state: State, sid: str) -> int:
+    return len(pusher_ids(board, state, sid))
 
 
 def on_beach(board: Board, state: State, sid: str) -> bool:

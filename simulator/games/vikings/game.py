@@ -8,7 +8,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
 from simulator.games.vikings import evaluation, fire, horses, melee, movement, naval, phases, shipwork, tide, treasure
-from simulator.games.vikings import animals
+from simulator.games.vikings import animals, markers
 from simulator.games.vikings.board import Board, check_vikings_map
 from simulator.games.vikings.catalogue import characters_from, load_checked
 from simulator.games.vikings.pieces import active, alive, ctype, hexes_of, living_at
@@ -23,7 +23,7 @@ ACTIONS: dict[str, str] = {
     "throw_grapple": "a grapple handler throws his grapple at an enemy hull hex (between sequences)",
     "cut_rope": "a boarding-party character tries to cut a grapple's rope (between sequences)",
     "haul": "haul an enemy boat in on your manned grapples (end of the naval phase)",
-    "fire": "offensive fire: an archer of the phasing side shoots",
+    "fire": "offensive fire: an archer of the phasing side shoots (at an enemy character, goat or pig)",
     "defensive_fire": "the other side's archer shoots at a character that has started moving",
     "move": "move a character one hex (a rider: its front half)",
     "half_turn": "a rider turns about on the spot (3 MP)",
@@ -31,6 +31,8 @@ ACTIONS: dict[str, str] = {
     "release_reins": "let go of a led horse (or goat or pig)",
     "take_treasure": "take up the treasure one stopped on in the previous movement (MP drop to 2)",
     "drop_treasure": "lay the carried treasure down in one's hex",
+    "give_treasure": "hand the carried treasure to a friend on foot in one's hex or next to it (1 MP)",
+    "carry_off": "a treasure carrier on one of his side's exit hexes leaves the map with it (1 MP)",
     "help_aboard": "a friend who has not moved helps a character short of MP onto a boat hex",
     "carry_grapple": "take up the grapple lying in one's deck hex (MP drop to 2)",
     "drop_grapple": "lay a carried grapple down in one's deck hex",
@@ -106,7 +108,8 @@ class Vikings(Game):
         standing = {s: any(active(c) for c in state["chars"].values() if c["side"] == s) for s in (a, b)}
         if not state.get("over") and all(standing.values()):
             return None
-        if not standing[a] or not standing[b]:
+        gone = {s: any(c.get("off_map") for c in state["chars"].values() if c["side"] == s) for s in (a, b)}
+        if (not standing[a] and not gone[a]) or (not standing[b] and not gone[b]):
             winner = a if standing[a] else b if standing[b] else None
             return Outcome(winner, f"{winner or 'nobody'} holds the field: the other side has nobody left standing",
                            rule="VK 2.1", scores=scores)
@@ -221,8 +224,15 @@ class Vikings(Game):
                 for tr in treasure.lying(state):
                     if tr["hex"] == ch["hex"] and treasure.take_problem(board, state, ch, tr) is None:
                         out.append({"type": "take_treasure", "piece": ch["id"], "treasure": tr["id"]})
-                if treasure.carried_by(state, ch["id"]) and ch.get("ship"):
-                    out.append({"type": "drop_treasure", "piece": ch["id"]})
+                if treasure.carried_by(state, ch["id"]):
+                    if ch.get("ship"):
+                        out.append({"type": "drop_treasure", "piece": ch["id"]})
+                    if treasure.carry_off_problem(state, ch) is None:
+                        out.append({"type": "carry_off", "piece": ch["id"]})
+                    for friend in chars:
+                        if friend["side"] == side and friend["id"] != ch["id"] and alive(friend) and \
+                                treasure.give_problem(board, state, ch, friend) is None:
+                            out.append({"type": "give_treasure", "piece": ch["id"], "target": friend["id"]})
                 if ch["side"] == side and movement.can_act(state, ch) and ch.get("ship"):
                     if shipwork.carried(state, ch):
                         out.append({"type": "drop_grapple", "piece": ch["id"]})
@@ -249,7 +259,8 @@ class Vikings(Game):
                 out.append({"type": "attack", "attackers": [att], "defenders": [beast]})
             if not any(c.get("attacked") for c in chars) and state["combat"]["round"] == 1:
                 for ch in chars:
-                    if ch["side"] == side and self._axe_ok(ch) and not ch.get("axe"):
+                    if ch["side"] == side and self._axe_ok(ch) and not ch.get("axe") and \
+                            markers.shortage(state, "axe") is None:
                         if any(melee.touching(board, ch, e) for e in chars if e["side"] != side and alive(e)):
                             out.append({"type": "axe", "piece": ch["id"], "on": True})
             if melee.berserkers_owing(board, state):
@@ -273,6 +284,12 @@ class Vikings(Game):
                     continue
                 if fire.line_of_fire(board, state, src, dst, s, t).clear:
                     out.append({"type": kind, "piece": s["id"], "target": t["id"]})
+            if kind == "fire":
+                for beast in animals.living(state):
+                    src, dst = hexes_of(s)[-1], beast["hex"]
+                    if beast["side"] != s["side"] and board.distance(src, dst) <= 50 and \
+                            fire.line_of_fire(board, state, src, dst, s, animals.as_target(beast)).clear:
+                        out.append({"type": kind, "piece": s["id"], "target": beast["id"]})
         return out
 
     def _wall_actions(self, board: Board, state: State, side: str) -> list[Action]:
@@ -388,6 +405,9 @@ class Vikings(Game):
         self._need(state, "player", "fire", "offensive fire")
         ch = self._char(state, action)
         self._mine(state, ch, state["phasing"])
+        if action.get("target") in state.get("animals", {}):
+            fire.shoot_animal(board, state, ctx, ch, str(action["target"]))
+            return
         fire.shoot(board, state, ctx, ch, self._char(state, action, "target"), defensive=False)
 
     def _do_defensive_fire(self, board: Board, state: State, action: Action, ctx: Context) -> None:
@@ -452,6 +472,18 @@ class Vikings(Game):
         self._mine(state, ch, state["phasing"])
         treasure.drop_action(board, state, ctx, ch)
 
+    def _do_give_treasure(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", "move", "handing a treasure over")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        treasure.give(board, state, ctx, ch, self._char(state, action, "target"))
+
+    def _do_carry_off(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "player", "move", "carrying a treasure off the map")
+        ch = self._char(state, action)
+        self._mine(state, ch, state["phasing"])
+        treasure.carry_off(state, ctx, ch)
+
     def _do_help_aboard(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         self._need(state, "player", "move", "helping aboard")
         helper = self._char(state, action)
@@ -512,6 +544,7 @@ class Vikings(Game):
                 raise IllegalAction(f"{ch['name']} has no two-handed axe (table 8.3)", "VK 3.3")
             if not self._axe_ok(ch):
                 raise IllegalAction("the two-handed axe needs a character on foot at full strength", "VK 3.3")
+            markers.need(state, "axe")
             ch["axe"] = True
             ctx.emit("axe", f"{ch['name']} swings a two-handed axe: attack doubled, defence worse", "VK 3.3",
                      pieces=[ch["id"]])

@@ -109,17 +109,9 @@ def attack(board: Board, state: State, ctx: Context, attacker_ids: list[str], de
         raise IllegalAction(f"odds {att_total}:{def_total} are below 1-1", "VK 2.7")
     lvl_a = min(level(board, state, a, True, dfds, ships) for a in atts)
     lvl_d = min(level(board, state, d, False, atts, ships) for d in dfds)
-    notes = []
-    for a in atts:
-        for d in dfds:
-            for x, y in touching(board, a, d):
-                feat = board.feature(x, y)
-                if feat == "door":
-                    lvl_d = max(lvl_d, 1)
-                    notes.append("through a door")
-                elif feat == "window":
-                    lvl_d, lvl_a = max(lvl_d, 1), min(lvl_a, -1)
-                    notes.append("through a window")
+    notes: list[str] = []
+    lvl_a, lvl_d = through_openings(board, [p for a in atts for d in dfds for p in touching(board, a, d)],
+                                    lvl_a, lvl_d, notes)
     if all(d.get("wall") for d in dfds) and all(
             _through_front(board, d, x) for a in atts for d in dfds for x, y in touching(board, a, d)
             if y in hexes_of(d) and y == d["hex"]):
@@ -151,6 +143,22 @@ def attack(board: Board, state: State, ctx: Context, attacker_ids: list[str], de
              f"die {die}{' +1 armour' if all_armoured else ''} -> {result}", "VK 8.8" if table == "foot" else "VK 8.7",
              pieces=attacker_ids + defender_ids, result=result, column=col_name, die=die, odds=odds, shift=shift)
     _resolve(board, state, ctx, atts, dfds, result, table, casualty)
+
+
+def through_openings(board: Board, pairs: list[tuple[str, str]], lvl_a: int, lvl_d: int,
+                     notes: list[str]) -> tuple[int, int]:
+    """Levels of attacker and defender after fighting across doors and windows (rule 2.74): the
+    defender is (+) through either, the attacker (-) through a window. ``pairs``: (attacker hex,
+    defender hex) that touch; ``notes`` collects what applied."""
+    for x, y in pairs:
+        feat = board.feature(x, y)
+        if feat == "door":
+            lvl_d = max(lvl_d, 1)
+            notes.append("through a door")
+        elif feat == "window":
+            lvl_d, lvl_a = max(lvl_d, 1), min(lvl_a, -1)
+            notes.append("through a window")
+    return lvl_a, lvl_d
 
 
 def _pick(group: list[Char], casualty: str | None, wound: bool) -> Char:

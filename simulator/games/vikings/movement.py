@@ -249,6 +249,9 @@ def mount(board: Board, state: State, ctx: Context, ch: Char, horse_id: str, fro
         raise IllegalAction("only riders (characters with mounted counters) may mount a horse", "VK 2.56")
     if ch.get("ship"):
         raise IllegalAction("nobody rides aboard a boat", "VK 2.51")
+    if treasure.carried_by(state, ch["id"]):
+        raise IllegalAction(f"{ch['name']} drags a treasure: riders do not carry one (lay it down first)",
+                            treasure.RULE)
     hh = (horse["hex"], horse["front"])
     if not any(h in board.neighbours(ch["hex"]) for h in hh):
         raise IllegalAction("the character must stand next to the horse", "VK 2.56")

@@ -7,7 +7,7 @@ from typing import Any
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.vikings import effects, fleet, shipgeom, tide
+from simulator.games.vikings import effects, fleet, markers, shipgeom, tide
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import ship_types, tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, weak
@@ -54,6 +54,10 @@ def duty_problem(state: State, ch: Char, duty: str) -> str | None:
             return "a damaged rudder hex cannot be used for steering (rule 4.7; optional rule 5.4 allows it)"
         if any(c.get("duty") == "helmsman" and c["id"] != ch["id"] for c in crew(state, sid)):
             return "a ship has only one helmsman"
+    if duty == "bailer" and ch.get("duty") != "bailer":
+        short = markers.shortage(state, "bucket")
+        if short:
+            return f"no bucket left: {short}"
     if duty == "plug":
         from simulator.games.vikings.shipwork import plug_problem
         return plug_problem(state, ch)
@@ -135,6 +139,13 @@ def reveal_speeds(board: Board, state: State, ctx: Context) -> None:
         if ship.get("beached") and new != 0 and fleet.pushers(board, state, sid) < \
                 ship_types()[ship["type"]]["pushers"]:
             new = 0
+        if ship.get("beached") and new != 0:
+            _mark_pushers(board, state, ctx, ship)
+        tows = [g["id"] for g in state["grapples"].values() if (towed_by(state, g) or (None,))[0] is ship]
+        if tows and new != 0:
+            new = sign(new) * (abs(new) - 1)
+            ctx.emit("towed", f"{ship['name']} tows a rowboat ({', '.join(sorted(tows))}): one speed point less",
+                     "VK 4.63", pieces=[sid])
         ship["prev_speed"] = ship["speed"]
         ship["speed"] = new
         ship["pending"] = None
@@ -144,6 +155,18 @@ def reveal_speeds(board: Board, state: State, ctx: Context) -> None:
         ship["beach_hexes"] = 0
         ctx.emit("speed", f"{ship['name']}: speed {ship['prev_speed']} -> {new}", "VK 4.34", pieces=[sid],
                  speed=new)
+
+
+def _mark_pushers(board: Board, state: State, ctx: Context, ship: Ship) -> None:
+    """The characters who push a beached boat off (the number it needs, first ids first) spend their
+    side's next player phase doing it: busy, they neither move, shoot nor fight (rule 4.45; the phase is
+    our ruling, digest question 43)."""
+    need = ship_types()[ship["type"]]["pushers"]
+    ids = fleet.pusher_ids(board, state, ship["id"])[:need]
+    for cid in ids:
+        state["chars"][cid]["pushing"] = True
+    ctx.emit("push_off", f"{', '.join(state['chars'][c]['name'] for c in ids)} push {ship['name']} off the beach "
+             "(busy in their next player phase)", "VK 4.45", pieces=[ship["id"], *ids])
 
 
 def effective_speed(ship: Ship, sequence: int) -> int:
@@ -225,10 +248,25 @@ def _overlaps(board: Board, state: State, ship: Ship, fp: tuple[str, ...]) -> di
     return {h: others[h] for h in fp if h in others}
 
 
+def towed_by(state: State, g: dict[str, Any]) -> tuple[Ship, Ship] | None:
+    """(galley or drakkar, rowboat) when rope ``g`` ties a rowboat to a bigger ship afloat: the big
+    ship goes on dragging the rowboat (rule 4.63); None for any other rope."""
+    if g["status"] != "hooked":
+        return None
+    a, b = state["ships"][g["ship"]], state["ships"][g["hook_ship"]]
+    small = [x for x in (a, b) if ship_types()[x["type"]].get("rowboat")]
+    if len(small) != 1 or not afloat(a) or not afloat(b):
+        return None
+    return (b, a) if small[0] is a else (a, b)
+
+
 def _rope_problem(board: Board, state: State, sid: str, fp: tuple[str, ...]) -> str | None:
     for g in state["grapples"].values():
         if g["status"] not in ("hooked", "dragging") or sid not in (g["ship"], g["hook_ship"]):
             continue   # a sunken hull still holds its rope (rule 4.7): hexes() keeps its last place
+        tow = towed_by(state, g)
+        if tow is not None and tow[0]["id"] == sid:
+            continue   # a galley or drakkar is not held by a rowboat: it drags it (rule 4.63)
         rope = fp[g["slot"]] if g["ship"] == sid else hexes(board, state["ships"][g["ship"]])[g["slot"]]
         hook = fp[g["hook_slot"]] if g["hook_ship"] == sid else \
             hexes(board, state["ships"][g["hook_ship"]])[g["hook_slot"]]
@@ -344,11 +382,43 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
     fleet.place_crew(board, state, sid)
     ctx.emit("ship_move", f"{ship['name']} {move.replace('_', ' ')} ({ship['moves']}/{abs(ship['speed'])})",
              "VK 4.43", pieces=[sid], move=move, hexes=list(fp))
+    _drag_rowboats(board, state, ctx, ship)
     if ship.get("beach_hexes", 0) >= (1 if abs(ship["speed"]) <= 3 else 2):
         ship["beached"] = True
         ship["speed"] = 0
         ship["done"] = True
         ctx.emit("beached", f"{ship['name']} runs up the beach and stops", "VK 4.44", pieces=[sid])
+
+
+def _drag_rowboats(board: Board, state: State, ctx: Any, big: Ship) -> None:
+    """Rowboats roped to ``big`` follow it, a hex at a time, until their ropes are no longer than
+    allowed (rule 4.63; our ruling on the path: each step the shift that most shortens the rope, the
+    rowboat keeping its heading). A rowboat that cannot follow forbids the move."""
+    for g in sorted(state["grapples"].values(), key=lambda g: g["id"]):
+        tow = towed_by(state, g)
+        if tow is None or tow[0] is not big:
+            continue
+        boat = tow[1]
+        for _ in range(3):
+            if _length(board, state, g, {}) <= g["max_len"] or not _pull_closer(board, state, boat, [g]):
+                break
+            ctx.emit("towed", f"{big['name']} drags {boat['name']} behind it on grapple {g['id']}", "VK 4.63",
+                     pieces=[big["id"], boat["id"]])
+        if _length(board, state, g, {}) > g["max_len"]:
+            raise IllegalAction(f"{boat['name']}, roped to {big['name']}, could not follow it", "VK 4.63")
+
+
+def slow_towing(state: State, ctx: Any, g: dict[str, Any]) -> None:
+    """A galley or drakkar that takes a rowboat in tow loses 1 speed point (rule 4.63)."""
+    tow = towed_by(state, g)
+    if tow is None:
+        return
+    big = tow[0]
+    big["speed"] = sign(big["speed"]) * max(abs(big["speed"]) - 1, 0)
+    if big["speed"] == 0 or big["moves"] >= abs(big["speed"]):
+        big["done"] = True
+    ctx.emit("towed", f"{big['name']} takes {tow[1]['name']} in tow: speed {big['speed']}", "VK 4.63",
+             pieces=[big["id"], tow[1]["id"]])
 
 
 def _sweep(board: Board, before: str, after: str) -> int:
@@ -704,6 +774,7 @@ def throw(board: Board, state: State, ctx: Context, cid: str, target: str) -> No
                  f"{state['ships'][sid]['name']} is hooked at {target}", "VK 4.62", pieces=[cid, sid])
         if state["rules"].get("hemp"):
             _hemp(board, state, ctx, g)
+        slow_towing(state, ctx, g)
     else:
         g.update(status="missed", missed_at=[state["turn"], state["phase_index"]])
         ctx.emit("grapple", f"{ch['name']} throws a grapple {dist} hexes: {die}{mod:+d} < {need}, it falls in "
@@ -766,23 +837,8 @@ def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> No
     shake_off(board, state, ctx, mover["id"], "is hauled", "VK 4.83.2")
     swung = _swing(board, state, ctx, mover, anchor, ropes)
     for _ in range(0 if swung else steps):
-        best = None
-        now = _rope_total(board, state, ropes, {})
-        for d in range(6):
-            where = shipgeom.placed(board.grid, mover).shift(d)
-            try:
-                fp = _footprint_ok(board, state, mover, where)
-            except IllegalAction:
-                continue
-            if _overlaps(board, state, mover, fp):
-                continue
-            total = _rope_total(board, state, ropes, {mover["id"]: fp})
-            if total < now and (best is None or total < best[0]):
-                best = (total, where.pivot_label)
-        if best is None:
+        if not _pull_closer(board, state, mover, ropes):
             break
-        mover["pivot"] = best[1]
-        fleet.place_crew(board, state, mover["id"])
         done += 1
     for g in ropes:
         _hauler(state, g)["hauled"] = True 
@@ -791,6 +847,29 @@ def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> No
                  f"{anchor['name']}", "VK 4.65", pieces=[mover["id"], anchor["id"]])
     for g in ropes:
         g["max_len"] = min(g["max_len"], _length(board, state, g, {}))
+
+
+def _pull_closer(board: Board, state: State, boat: Ship, ropes: list[dict[str, Any]]) -> bool:
+    """Shift ``boat`` one hex (keeping its heading) the way that most shortens ``ropes``, into free
+    water; False if no shift shortens them (hauling 4.65, towing 4.63)."""
+    best = None
+    now = _rope_total(board, state, ropes, {})
+    for d in range(6):
+        where = shipgeom.placed(board.grid, boat).shift(d)
+        try:
+            fp = _footprint_ok(board, state, boat, where)
+        except IllegalAction:
+            continue
+        if _overlaps(board, state, boat, fp):
+            continue
+        total = _rope_total(board, state, ropes, {boat["id"]: fp})
+        if total < now and (best is None or total < best[0]):
+            best = (total, where.pivot_label)
+    if best is None:
+        return False
+    boat["pivot"] = best[1]
+    fleet.place_crew(board, state, boat["id"])
+    return True
 
 
 def _gap(board: Board, a: tuple[str, ...], b: tuple[str, ...]) -> int:

@@ -60,7 +60,10 @@ def start_phase(board: Board, state: State, ctx: Context) -> None:
         ch["move_cap"] = None
         ch["engaged"] = False
         if ch["side"] == side:
-            ch.update(attacked=False, steps=0, busy=False, frenzy=False, victorious=False, mp=0)
+            ch.update(attacked=False, steps=0, busy=bool(ch.get("pushing")), frenzy=False, victorious=False, mp=0,
+                      pushing=False)
+            if ch["busy"]:
+                ctx.emit("busy", f"{ch['name']} spends this phase pushing a boat off", "VK 4.45", pieces=[ch["id"]])
     ctx.emit("phase", f"turn {state['turn']}: {PHASE_NAMES[idx]} ({side}) - offensive fire", "VK 2.2")
     _drowning(board, state, ctx, side)
 
@@ -82,6 +85,7 @@ def _drowning(board: Board, state: State, ctx: Context, side: str) -> None:
             effects.kill(board, state, ch, ctx, f"drowned (rolled {total})", "VK 4.85")
         else:
             ctx.emit("swim", f"{ch['name']} stays afloat ({total})", "VK 4.85", pieces=[ch["id"]])
+            effects.too_weak_to_swim(board, state, ch, ctx)
 
 
 def _next_side(state: State, sides: list[str], step: str) -> None:

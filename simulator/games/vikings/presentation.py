@@ -91,7 +91,7 @@ class VikingsPresentation(Presentation):
                                  status=(f"led by {led}",) if led else (),
                                  stats={"side": beast["side"], "defence": animals.DEFENCE, "led by": led or "nobody"}))
         for tid, tr in sorted(state.get("treasures", {}).items()):
-            if tr.get("lost") or tr["carried_by"] is not None:
+            if tr.get("lost") or tr.get("off_map") or tr["carried_by"] is not None:
                 continue
             what = "Treasure" if tr["decoy"] is False else "Treasure marker (face down)" if not tr["revealed"] else "Decoy"
             out.append(PieceView(tid, "", what, "counter", tr["hex"], TREASURE_COLOUR, label="T",

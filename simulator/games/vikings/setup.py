@@ -6,7 +6,7 @@ from typing import Any
 
 from simulator.core.errors import DataError
 from simulator.core.scenario import Scenario
-from simulator.games.vikings import fleet, shipgeom
+from simulator.games.vikings import fleet, markers, shipgeom
 from simulator.games.vikings.board import Board, build_board, parse_layout
 from simulator.games.vikings.catalogue import characters, ship_types
 from simulator.games.vikings.naval import duty_problem
@@ -53,6 +53,9 @@ SETUP_SCHEMA: dict[str, Any] = {
             "kill_points": {"type": "object", "additionalProperties": {"type": "integer"}},
             "treasure_points": {"type": "integer", "minimum": 0,
                                 "x-expected": "points per real treasure a side holds at the end"},
+            "treasure_exits": {"type": "object", "additionalProperties": False,
+                               "properties": {side: {"type": "array", "items": LABEL} for side in ("vikings", "saxons")},
+                               "x-expected": "per side, the hexes from which it may carry a treasure off the map"},
             "text": {"type": "string"}}},
         "sandbar": {"type": "object", "required": ["hexes"], "additionalProperties": False, "properties": {
             "hexes": {"type": "array", "minItems": 1, "items": LABEL},
@@ -182,6 +185,9 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
     for i, g in enumerate(s.get("grapples", [])):
         if g["ship"] not in state["ships"]:
             raise scenario.error(("setup", "grapples", i, "ship"), f"no ship {g['ship']!r}")
+        short = markers.shortage(state, "grapple")
+        if short:
+            raise scenario.error(("setup", "grapples", i), f"one grapple too many: {short} (rule 1.33)")
         gid = f"g{i + 1}"
         state["grapples"][gid] = {"id": gid, "side": state["ships"][g["ship"]]["side"], "ship": g["ship"],
                                   "slot": g["slot"], "status": "ready", "hook_ship": None, "hook_slot": None,
@@ -217,9 +223,16 @@ def _treasures_and_animals(scenario: Scenario, board: Board, state: dict[str, An
             raise scenario.error(at + ("hex",), f"{t['hex']} is not a land hex of the board")
         if t.get("decoy") and not decoys:
             raise scenario.error(at + ("decoy",), "decoy markers need the scenario switch rules.decoys: true")
+        short = markers.shortage(state, "treasure")
+        if short:
+            raise scenario.error(at, f"one treasure marker too many: {short} (rule 1.33)")
         state["treasures"][t["id"]] = {"id": t["id"], "hex": t["hex"], "decoy": bool(t.get("decoy", False)),
                                        "revealed": not decoys, "carried_by": None, "claim": None,
                                        "dropped": False, "ship": None, "slot": None}
+    for side, hexes in state["victory"].get("treasure_exits", {}).items():
+        for i, h in enumerate(hexes):
+            if h not in board:
+                raise scenario.error(("setup", "victory", "treasure_exits", side, i), f"hex {h} is not on the board")
     state["animals"] = {}
     for i, a in enumerate(scenario.setup.get("animals", [])):
         at = ("setup", "animals", i)
