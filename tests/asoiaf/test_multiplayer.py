@@ -100,8 +100,6 @@ def test_a_character_appears_once_in_the_whole_team():
 def test_bad_team_and_format_set_ups_are_refused():
     with pytest.raises(DataError, match="players without a team: tywin"):
         Session.new(variant("asoiaf/team-game-2v2", teams={"north": ["robb", "eddard"], "westerlands": ["jaime"]}), 1)
-    with pytest.raises(DataError, match="not played by teams"):
-        Session.new(variant("asoiaf/team-game-2v2", mode="storm_of_swords"), 1)
     with pytest.raises(DataError, match="a duel has two players"):
         Session.new(variant("asoiaf/free-for-all-3", format="duel"), 1)
     with pytest.raises(DataError, match="but A Storm of Swords"):
@@ -152,7 +150,9 @@ def test_free_for_all_elimination_and_the_last_player_standing():
     from simulator.games.asoiaf.rules import Asoiaf
     assert not Asoiaf()._ready(st, "stark")                        # its NCU no longer takes turns
     assert sides.opponent(st, "bolton") == "lannister"             # "to the left", skipping stark
-    assert modes.beneficiaries(st, st["units"]["L1"], None) == []  # no single opponent to score
+    # lost to no enemy (15.2): each of its owner's opponents still in the game scores
+    assert modes.beneficiaries(st, st["units"]["L1"], None) == ["bolton"]
+    assert modes.beneficiaries(st, st["units"]["B1"], None) == ["lannister"]
     for u in st["units"].values():
         if u["side"] == "lannister":
             u["destroyed"] = True

@@ -15,6 +15,8 @@ import yaml
 from simulator.core.data import Document, load_yaml, validate
 
 DATA = Path(__file__).with_name("data")
+#: How the screen and the log mark an ability the engine does not apply (docs/asoiaf.md says why).
+NOT_AUTOMATED = "not automated: the card text is not in the rulebook, so nothing applies it in play"
 
 
 def load_checked(name: str, folder: Path = DATA) -> Document:
@@ -48,8 +50,23 @@ class Catalogue:
             if cid not in self.tactics:
                 raise tactics.error(("cards", cid), f"no Tactics card {cid} in units.yaml")
         self.zones: list[dict[str, Any]] = load_checked("board", folder).data["zones"]
-        terrain = load_checked("terrain", folder).data
+        terrain_doc = load_checked("terrain", folder)
+        terrain = terrain_doc.data
         self.terrain: dict[str, dict[str, Any]] = terrain["pieces"]
+        self.terrain_pool: list[str] = terrain["pool"]
+        self.terrain_pieces_placed: int = int(terrain["pieces_placed"])
+        #: 2D6 total -> terrain kind ("choice": the placing player picks), digest 15.3
+        self.terrain_table: dict[int, str] = {}
+        for i, row in enumerate(terrain["random_table"]):
+            for r in row["rolls"]:
+                self.terrain_table[r] = row["kind"]
+            if row["kind"] != "choice" and row["kind"] not in self.terrain:
+                raise terrain_doc.error(("random_table", i, "kind"), f"unknown terrain {row['kind']!r}")
+        for i, kind in enumerate(self.terrain_pool):
+            if kind not in self.terrain:
+                raise terrain_doc.error(("pool", i), f"unknown terrain {kind!r}")
+        if sorted(self.terrain_table) != list(range(2, 13)):
+            raise terrain_doc.error(("random_table",), "the rows must cover every 2D6 total from 2 to 12")
         modes = load_checked("modes", folder).data
         self.modes: dict[str, dict[str, Any]] = modes["modes"]
         self.objective_diameter: float = float(modes["objective_diameter"])
@@ -78,6 +95,17 @@ class Catalogue:
             if spec is not None:
                 out[spec["effect"]] = spec
         return out
+
+    def ability_rows(self, names: list[str]) -> list[dict[str, Any]]:
+        """Each ability of a card as shown on screen: name, automated or not, and why (the rule
+        that describes it, or that its text is not in the rulebook and nothing applies it)."""
+        return [{"name": name, "automated": name in self.abilities,
+                 "rule": self.abilities[name]["rule"] if name in self.abilities else NOT_AUTOMATED}
+                for name in names]
+
+    def unautomated(self, names: list[str]) -> list[str]:
+        """The abilities among ``names`` that have no effect in play (no text in the rulebook)."""
+        return [name for name in names if name not in self.abilities]
 
 
 @lru_cache(maxsize=1)

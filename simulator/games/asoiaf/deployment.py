@@ -22,6 +22,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.asoiaf import modes, space
 from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.sides import defending
 from simulator.games.asoiaf.units import Unit, new_unit, polygon
 
 State = dict[str, Any]
@@ -44,7 +45,7 @@ def candidates(state: State, side: str) -> list[str]:
         return [u["id"] for u in dead if u["commander"]]
     if mode == "here_we_stand":
         return [] if state["flags"].get(f"redeployed_{side}_{state['round']}") else [u["id"] for u in dead]
-    if mode == "storm_of_swords" and side != state["flags"].get("defender"):
+    if mode == "storm_of_swords" and not defending(state, side):
         return [u["id"] for u in dead]
     return []
 
@@ -68,7 +69,7 @@ def zones(state: State, side: str) -> list[tuple[float, float, float, float]]:
     if state["mode"] == "here_we_stand":
         edge = (0.0, 0.0, w, SIDE_STRIP) if y0 == 0.0 else (0.0, h - SIDE_STRIP, w, h)
         return [edge] + sides
-    if state["mode"] == "storm_of_swords" and side == state["flags"].get("defender"):
+    if state["mode"] == "storm_of_swords" and defending(state, side):
         return sides
     return [own]
 

@@ -36,7 +36,7 @@ from simulator.core.errors import DataError
 from simulator.core.view import (ForceOption, ForceProblem, ForceRules, ForceSelection, basic_force_problems,
                                  greedy_forces)
 from simulator.games.asoiaf.catalogue import catalogue
-from simulator.games.asoiaf.setup import RULE_COMMANDER, RULE_UNITS, army_problems
+from simulator.games.asoiaf.setup import RULE_COMMANDER, RULE_UNITS, army_problems, team_character_clashes
 
 RULE = 'ASOIAF "Army building" (12)'
 GROUPS = {"commander": "Commander", "unit": "Combat units", "attachment": "Attachments", "ncu": "Non-Combat units"}
@@ -93,8 +93,10 @@ def options_for(faction: str) -> tuple[ForceOption, ...]:
                                    rule=RULE_UNITS))
     for cid, n in cat.ncus.items():
         if _allowed(faction, n["faction"]):
+            manual = ("ability not automated",) if cat.unautomated(n["abilities"]) else ()
             out.append(ForceOption(f"ncu:{cid}", cat.full_name(cid), n["cost"], 1, group=GROUPS["ncu"],
-                                   values=("neutral",) if n["faction"] == "neutral" else (), rule=RULE_UNITS))
+                                   values=(("neutral",) if n["faction"] == "neutral" else ()) + manual,
+                                   rule=RULE_UNITS))
     return tuple(out)
 
 
@@ -273,11 +275,17 @@ class AsoiafForces(ForceRules):
             army, _ = army_of(settings["factions"][player], chosen, prefix, _preferred(scenario, player))
             assert army is not None
             armies[player] = army
+        if not errors and setup.get("teams"):
+            teams = {p: t for p in players for t, ms in setup["teams"].items() if p in ms}
+            errors += [f"{path[0]}: {message}" for path, message in team_character_clashes(teams, armies)]
         if errors:
             raise DataError("illegal forces: " + "; ".join(errors), file=scenario.file or scenario.id)
         if setup.get("mode") == "storm_of_swords":
             defender = setup.get("defender", players[1])
-            _reserves(armies[defender])
+            teams = setup.get("teams", {})
+            team = teams.get(defender) or next((ms for ms in teams.values() if defender in ms), [defender])
+            for p in team:             # by teams every defending player's army (16.3, 13.1)
+                _reserves(armies[p])
         setup["armies"] = armies
         data["name"] = f"{scenario.name} (chosen armies)"
         return data

@@ -23,7 +23,11 @@ def R(section: str, name: str) -> str:
 
 
 def mode(state: State) -> dict[str, Any]:
-    return catalogue().modes[state["mode"]]
+    """The game mode's data; a free-for-all uses the mode's ``free_for_all`` map where it has one."""
+    m = catalogue().modes[state["mode"]]
+    if state.get("format") == "free_for_all" and "free_for_all" in m:
+        return {**m, **m["free_for_all"]}
+    return m
 
 
 def add_vp(state: State, ctx: Context, side: str, n: int, why: str, rule: str) -> None:
@@ -33,7 +37,7 @@ def add_vp(state: State, ctx: Context, side: str, n: int, why: str, rule: str) -
     who = sides.members(state, team)
     if n <= 0 or not who:
         return
-    if mode(state)["scoring"] == "siege" and side == state["flags"].get("defender"):
+    if mode(state)["scoring"] == "siege" and sides.defending(state, side):
         ctx.emit("vp", f"{side} is the Defender and scores no VP ({why})", R("16.3", "A Storm of Swords"))
         return
     for p in who:
@@ -42,13 +46,13 @@ def add_vp(state: State, ctx: Context, side: str, n: int, why: str, rule: str) -
 
 
 def beneficiaries(state: State, u: Unit, by_side: str | None) -> list[str]:
-    """Who scores when ``u`` is lost: the destroyer's team if an enemy destroyed it; otherwise the
-    opposing team when there is only one (a duel or a team game), and nobody in a free-for-all,
-    where no single opponent caused it (§13.2, our reading)."""
+    """Who scores when ``u`` is lost: the destroyer's team if an enemy destroyed it; otherwise (its
+    own owner's effect, or one no player controls) each of its owner's opponents still in the game
+    (§15.2 Combat victory; in a free-for-all every other player standing)."""
     if by_side is not None and not sides.friendly(state, by_side, u["side"]):
         return [sides.team(state, by_side)]
     foes = sides.enemy_teams(state, u["side"])
-    return foes if len(foes) == 1 else []
+    return [t for t in foes if t not in state.get("eliminated", [])] or foes
 
 
 # -- Objectives -------------------------------------------------------------------------------

@@ -15,7 +15,8 @@
   in steps (``state["deploy"]["step"]``):
 
   1. ``reserve`` (A Storm of Swords): the Defender chooses which Combat units, half rounded up,
-     start in Reserve (``reserve`` with ``units``; the scenario's marks are offered first).
+     start in Reserve (``reserve`` with ``units``; the scenario's marks are offered first); by
+     teams each defending player in turn, half of its own army.
   2. ``area``: duel and teams: each team rolls a D6 (ties rerolled); the higher roller's player
      takes the area it prefers (``area`` with ``area: south|north``; its current one is offered
      first) or gives the choice to the other team (``area`` with ``give: true``) (§15.4). A Storm
@@ -70,16 +71,32 @@ def default_areas(state: State) -> dict[str, str]:
 
 def area(state: State, side: str) -> tuple[float, float, float, float]:
     """The rectangle (x0, y0, x1, y1) of ``side``'s deployment area (table inches, y up)."""
+    return area_rect(state, state["areas"][side], side)
+
+
+def area_rect(state: State, aid: str, side: str) -> tuple[float, float, float, float]:
+    """The rectangle of area ``aid`` (a strip or a corner) if ``side`` took it (strip depths may
+    depend on the side: A Storm of Swords)."""
     w, h = state["table"]
-    aid = state["areas"][side]
     if aid in CORNERS:
         x0 = 0.0 if aid[1] == "W" else w - CORNER
         y0 = 0.0 if aid[0] == "S" else h - CORNER
         return x0, y0, x0 + CORNER, y0 + CORNER
     depth = modes.mode(state)["deployment"]
     if isinstance(depth, dict):
-        depth = depth["defender"] if side == state["flags"].get("defender") else depth["attacker"]
+        depth = depth["defender"] if sides.defending(state, side) else depth["attacker"]
     return (0.0, 0.0, float(w), float(depth)) if aid == "south" else (0.0, h - depth, float(w), float(h))
+
+
+def possible_areas(state: State) -> list[tuple[float, float, float, float]]:
+    """Every deployment area some player could still take (terrain is placed outside all of them,
+    15.3, before the areas are chosen): every corner in a free-for-all, else both strips at each
+    player's depth (A Storm of Swords: the fixed areas)."""
+    if state.get("format") == "free_for_all":
+        return [area_rect(state, c, state["players"][0]) for c in CORNERS]
+    if modes.mode(state)["scoring"] == "siege":         # the walls fix the areas (16.3)
+        return list(dict.fromkeys(area(state, p) for p in state["players"]))
+    return list(dict.fromkeys(area_rect(state, a, p) for p in state["players"] for a in STRIPS))
 
 
 def area_text(state: State, side: str) -> str:
@@ -178,7 +195,7 @@ def _park(state: State, u: Unit) -> None:
 
 
 # -- the deployment phase -----------------------------------------------------------------------
-def _roll_off(ctx: Context, who: list[str], what: str) -> tuple[str, str]:
+def roll_off(ctx: Context, who: list[str], what: str) -> tuple[str, str]:
     """Everyone in ``who`` rolls a D6, the highest rerolling ties; (winner, text of the rolls)."""
     texts = []
     while True:
@@ -191,33 +208,53 @@ def _roll_off(ctx: Context, who: list[str], what: str) -> tuple[str, str]:
         who = top
 
 
-def start(state: State, ctx: Context, first_player: str | None) -> None:
-    """Open the deployment phase: every Combat unit off the table until deployed."""
-    for u in state["units"].values():
-        if not u.get("structure") and not u.get("reserve"):
-            u["undeployed"] = True
+def start(state: State, ctx: Context, first_player: str | None, deploy: bool = True, terrain: str = "fixed",
+          pool: list[str] | None = None, count: int | None = None) -> None:
+    """Open the set-up phase ``deployment``: the players' terrain placement first when ``terrain``
+    is ``players`` or ``random`` (battlefield.py, 15.3), then, when ``deploy``, the deployment
+    steps with every Combat unit off the table until deployed (15.4). Without ``deploy`` the
+    scenario's positions stand and round 1 follows the terrain."""
+    if deploy:
+        for u in state["units"].values():
+            if not u.get("structure") and not u.get("reserve"):
+                u["undeployed"] = True
     state["phase"] = "deployment"
+    state["deploy"] = {"chooser": None, "first_player": first_player, "given": False, "picked": [], "players": deploy}
+    if terrain != "fixed":
+        from simulator.games.asoiaf import battlefield
+        battlefield.start(state, ctx, terrain, pool or [], count)
+    else:
+        _open_deployment(state, ctx)
+
+
+def _open_deployment(state: State, ctx: Context) -> None:
+    """The deployment roll-off and the first deployment step (``done`` without a deployment)."""
+    d = state["deploy"]
+    if not d["players"]:
+        d["step"] = "done"
+        return
+    first_player = d["first_player"]
     ffa = state.get("format") == "free_for_all"
     teams = sides.team_ids(state)
     if ffa:
         chooser, rolls = (first_player, "the scenario fixes the first player") if first_player is not None \
-            else _roll_off(ctx, teams, "first player")
+            else roll_off(ctx, teams, "first player")
         first_player = chooser
         ctx.emit("deployment", f"Deployment: {rolls}; {chooser} is the first player and picks a corner first",
                  RULE_FFA, side=chooser)
     else:
-        chooser, rolls = _roll_off(ctx, teams, "deployment")
+        chooser, rolls = roll_off(ctx, teams, "deployment")
         ctx.emit("deployment", f"Deployment: {rolls}; {chooser} chooses its deployment area (or gives the choice) "
                  "and deploys first, one Combat unit at a time", RULE, side=chooser)
-    state["deploy"] = {"chooser": chooser, "first_player": first_player, "given": False, "picked": []}
+    d.update(chooser=chooser, first_player=first_player)
     if modes.mode(state)["scoring"] == "siege":
         state["deploy"]["step"] = "reserve"
-        _act(state, sides.members(state, sides.team(state, state["flags"]["defender"]))[0])
+        act(state, sides.members(state, sides.team(state, state["flags"]["defender"]))[0])
     else:
         _to_area_step(state)
 
 
-def _act(state: State, player: str) -> None:
+def act(state: State, player: str) -> None:
     state["active"] = player
     state["turn"] = {"player": player, "unit": None, "no_cards": None}
 
@@ -228,7 +265,7 @@ def _to_area_step(state: State) -> None:
         _to_units_step(state)
         return
     d["step"] = "area"
-    _act(state, sides.members(state, d["chooser"])[0])
+    act(state, sides.members(state, d["chooser"])[0])
 
 
 def _to_units_step(state: State) -> None:
@@ -256,7 +293,7 @@ def _next_deployer(state: State, after: str) -> bool:
             i = (start + k) % len(ms)
             if waiting(state, ms[i]):
                 rot[t] = i
-                _act(state, ms[i])
+                act(state, ms[i])
                 return True
     return False
 
@@ -270,7 +307,7 @@ def _after_units(state: State) -> None:
         return
     d["step"] = "first"
     picker = next(t for t in sides.team_ids(state) if t != d["chooser"])
-    _act(state, sides.members(state, picker)[0])
+    act(state, sides.members(state, picker)[0])
 
 
 def apply(state: State, action: Action, ctx: Context, begin_round: Any) -> None:
@@ -280,16 +317,28 @@ def apply(state: State, action: Action, ctx: Context, begin_round: Any) -> None:
     kind = action["type"]
     d = state["deploy"]
     step = d["step"]
-    expected = {"reserve": "reserve", "area": "area", "units": "deploy", "first": "first_player"}[step]
+    expected = {"terrain": "place_terrain", "reserve": "reserve", "area": "area", "units": "deploy",
+                "first": "first_player"}[step]
     if kind != expected:
-        what = {"reserve": "the Defender chooses its Reserve units ('reserve')",
+        what = {"terrain": f"the battlefield is being prepared: {me} places a terrain piece ('place_terrain')",
+                "reserve": "the Defender chooses its Reserve units ('reserve')",
                 "area": f"{me} chooses a deployment area ('area')",
                 "units": f"the armies are being deployed: {me} deploys a Combat unit ('deploy')",
                 "first": f"deployment is over: {me} picks the first player ('first_player')"}[step]
         raise IllegalAction(what, RULE)
-    if step == "reserve":
+    if step == "terrain":
+        from simulator.games.asoiaf import battlefield
+        if battlefield.apply(state, ctx, me, action):
+            del d["terrain"]
+            _open_deployment(state, ctx)
+    elif step == "reserve":
         _choose_reserve(state, ctx, me, action)
-        _to_area_step(state)
+        d.setdefault("reserved", []).append(me)
+        left = [p for p in sides.members(state, sides.team(state, me)) if p not in d["reserved"]]
+        if left:                      # by teams each defending player picks its own (16.3, 13.1)
+            act(state, left[0])
+        else:
+            _to_area_step(state)
     elif step == "area":
         _choose_area(state, ctx, me, action)
     elif step == "first":
@@ -346,7 +395,7 @@ def _choose_area(state: State, ctx: Context, me: str, action: Action) -> None:
         d.setdefault("chosen", []).append(me)
         left = [p for p in order if p not in d["chosen"]]
         if left:
-            _act(state, left[0])
+            act(state, left[0])
         else:
             _to_units_step(state)
         return
@@ -357,7 +406,7 @@ def _choose_area(state: State, ctx: Context, me: str, action: Action) -> None:
         d["given"] = True
         d["chooser"] = other
         ctx.emit("area", f"{team} gives the choice of deployment area to {other}", RULE, side=other)
-        _act(state, sides.members(state, other)[0])
+        act(state, sides.members(state, other)[0])
         return
     aid = action.get("area")
     if aid not in STRIPS:
@@ -403,7 +452,7 @@ def _finish(state: State, ctx: Context, begin_round: Any) -> None:
     state["phase"] = "activation"
     first = state["first_player"]
     state["rotation"] = {first: 0}
-    _act(state, sides.members(state, first)[0])
+    act(state, sides.members(state, first)[0])
     modes.refresh_holders(state)
     begin_round(state, ctx)
 
@@ -413,6 +462,9 @@ def options(state: State) -> list[Action]:
     me = state["active"]
     d = state["deploy"]
     step = d["step"]
+    if step == "terrain":
+        from simulator.games.asoiaf import battlefield
+        return battlefield.options(state)
     if step == "first":
         return [{"type": "first_player", "player": t} for t in sides.team_ids(state)]
     if step == "reserve":

@@ -15,9 +15,9 @@ import numpy as np
 
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
-                                 TableSurface, TerrainPiece, TerrainStyle, Tools)
+                                 TableSurface, TerrainPiece, TerrainStyle, Tools, describe_action)
 from simulator.games.asoiaf import modes, sides, space
-from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue
 from simulator.games.asoiaf.options import legal_actions
 from simulator.games.asoiaf.placement import area
 from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, wounds_left
@@ -71,6 +71,23 @@ def _point(state: State, ref: Any) -> tuple[np.ndarray, str | None]:
     if isinstance(ref, str) and ref in state["units"]:
         return polygon(state["units"][ref]), ref
     return np.array([to_table(state, ref)]), None
+
+
+def ncu_lines(state: State, side: str) -> list[str]:
+    """The side's Non-Combat units as its trays' panel lists them (NCUs are not on the table,
+    4.6): where each is, and each ability marked automated (with its rule) or not automated."""
+    cat = catalogue()
+    out = []
+    for n in state["ncus"].values():
+        if n["side"] != side:
+            continue
+        where = f"claims {n['zone']}" if n["zone"] else f"quadrant {n['quadrant']}" if n["quadrant"] is not None \
+            else "activated" if n["activated"] else "ready"
+        tokens = f", {n['tokens']} Order token(s)" if n["tokens"] else ""
+        abilities = "; ".join(f"{a['name']} ({'automated, ' + a['rule'] if a['automated'] else a['rule']})"
+                              for a in cat.ability_rows(cat.ncus[n["card"]]["abilities"]))
+        out.append(f"{n['id']} {n['name']} [{where}{tokens}]: {abilities}")
+    return out
 
 
 class AsoiafPresentation(Presentation):
@@ -132,11 +149,7 @@ class AsoiafPresentation(Presentation):
     def _stats(self, state: State, uid: str) -> Mapping[str, Any]:
         cat = catalogue()
         u = state["units"][uid]
-        abilities = []
-        for name in u["abilities"]:
-            spec = cat.abilities.get(name)
-            abilities.append({"name": name, "automated": spec is not None,
-                              "rule": spec["rule"] if spec else "not yet automated: no effect in play"})
+        abilities = cat.ability_rows(u["abilities"])
         return {
             "type": u["type"], "speed": u["speed"], "defense": f"{u['defense']}+", "morale": f"{u['morale']}+",
             "figures": f"{u['figures']}/{u['figures_max']}", "ranks": ranks_left(u), "wounds_left": wounds_left(u),
@@ -144,15 +157,24 @@ class AsoiafPresentation(Presentation):
             "abilities": abilities,
             "attachment": cat.full_name(u["attachment"]) if u["attachment"] else "",
             "commander": u["commander"], "conditions": list(u["conditions"]), "cost": u["cost"],
+            "ncus": ncu_lines(state, u["side"]),
+            "not automated (game mode)": [f"{w} - {NOT_AUTOMATED}" for w in modes.mode(state).get("not_automated", [])],
         }
 
     def banner(self, state: State) -> str:
         if state.get("result"):
             return f"Game over - {state['result']['text']}"
         if state["phase"] == "deployment":
+            d = state["deploy"]
+            if d["step"] == "terrain":
+                from simulator.games.asoiaf.battlefield import kinds
+                ts = d["terrain"]
+                return (f"{modes.mode(state)['name']} - battlefield - {state['active']} places a terrain piece "
+                        f"({' or '.join(kinds(state)) if len(kinds(state)) < 3 else 'any available'}; "
+                        f"{ts['left']} left) - select any piece for the offered spots")
             what = {"reserve": "chooses the Reserve units", "area": "chooses a deployment area",
-                    "first": "picks the first player"}.get(state["deploy"]["step"],
-                                                            "deploys a unit (drag it into the deployment area)")
+                    "first": "picks the first player"}.get(d["step"],
+                                                           "deploys a unit (drag it into the deployment area)")
             return f"{modes.mode(state)['name']} - deployment - {state['active']} {what}"
         vp = ", ".join(f"{t} {v} VP" for t, v in sides.scores(state).items())
         mode = modes.mode(state)["name"]
@@ -223,6 +245,13 @@ class AsoiafPresentation(Presentation):
     def end_phase_action(self, state: State) -> Action | None:
         """There is no phase to end: every activation is one action; "hold" ends a unit's turn."""
         return None
+
+    def piece_actions(self, state: State, legal: Any, piece: str) -> list[tuple[str, Action]]:
+        """Set-up steps that concern no piece (terrain placement, area, Reserve, first player) are
+        offered on whichever piece is selected; otherwise the piece's own actions."""
+        if state["phase"] == "deployment" and state["deploy"]["step"] != "units":
+            return [(describe_action(a), a) for a in legal]
+        return super().piece_actions(state, legal, piece)
 
     def secret_choice(self, state: State) -> SecretChoice | None:
         pend = state.get("pending") or []

@@ -10,7 +10,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
 from simulator.games.asoiaf import combat, modes, moves, sides, space, tactics
-from simulator.games.asoiaf.catalogue import catalogue
+from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue
 from simulator.games.asoiaf.setup import build_state, setup_schema
 from simulator.games.asoiaf.units import Unit, CONDITIONS, polygon, speed
 from simulator.geometry.table import polygon_distance
@@ -41,6 +41,8 @@ ACTIONS: dict[str, str] = {
     "first_player": "after deployment: the player who did not choose its area picks the first player (player)",
     "area": "deployment: take a deployment area (area: south|north, free-for-all: SW|NW|NE|SE) or give: true",
     "reserve": "A Storm of Swords deployment: the Defender's units that start in Reserve (units: [ids])",
+    "place_terrain": "set-up (rules: terrain players|random): place a terrain piece (kind, x, y, rotation; "
+                     "none: true when nothing fits)",
 }
 
 
@@ -62,6 +64,9 @@ class Asoiaf(Game):
 
     def _begin(self, state: State, ctx: Context) -> None:
         """Round 1 starts (after set-up, or once the deployment phase is over, §15.5)."""
+        m = modes.mode(state)
+        for what in m.get("not_automated", []):
+            ctx.emit("not_automated", f"{m['name']}: {what} - {NOT_AUTOMATED}", R(m["rule"], m["name"]))
         ctx.emit("round", f"Round 1: {state['first_player']} is the first player", R("3", "The game round"))
         if state["phase"] == "activation" and not self._ready(state, state["active"]):
             self._next_turn(state, ctx)
@@ -572,7 +577,20 @@ class Asoiaf(Game):
             ctx.emit("ncu", f"{nid} is placed in quadrant {q}", R("16.9", "Here We Stand"))
         else:
             self._claim(state, ctx, ncu, action)
+        if kind != "ncu_pass":
+            self._unautomated_note(ctx, ncu)
         self._next_turn(state, ctx)
+
+    @staticmethod
+    def _unautomated_note(ctx: Context, ncu: dict[str, Any]) -> None:
+        """Say in the log which of the NCU's abilities nothing applies (their card texts are not in
+        the rulebook, 4.6, 8.3): the players settle them by hand, never silently."""
+        cat = catalogue()
+        missing = cat.unautomated(cat.ncus[ncu["card"]]["abilities"])
+        if missing:
+            ctx.emit("not_automated", f"{ncu['id']} ({ncu['name']}): {', '.join(missing)} - {NOT_AUTOMATED}; "
+                     "apply it by agreement if you know the card", R("4.6", "Non-Combat Units"), side=ncu["side"],
+                     ncu=ncu["id"], abilities=missing)
 
     def _claim(self, state: State, ctx: Context, ncu: dict[str, Any], action: Action) -> None:
         z = tactics.zone(str(action.get("zone")))

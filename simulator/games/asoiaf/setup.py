@@ -10,7 +10,7 @@ import numpy as np
 from simulator.core.errors import DataError
 from simulator.core.game import Context, State
 from simulator.core.scenario import Scenario
-from simulator.games.asoiaf import modes, placement, sides, space
+from simulator.games.asoiaf import battlefield, modes, placement, sides, space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import new_unit, polygon
 from simulator.geometry.table import convex_hull, rect_corners
@@ -47,6 +47,10 @@ def setup_schema() -> Mapping[str, Any]:
                       "table": POINT,
                       "armies": {"type": "object", "additionalProperties": army},
                       "terrain": {"type": "array", "items": terrain},
+                      "terrain_pool": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                                       "x-expected": "terrain kinds the players choose from (15.3)"},
+                      "terrain_pieces": {"type": "integer", "minimum": 1,
+                                         "x-expected": "how many pieces the players place (15.3, default 4)"},
                       "marked": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
                       "defender": {"type": "string"},
                       "format": {"enum": ["duel", "teams", "free_for_all"],
@@ -58,7 +62,10 @@ def setup_schema() -> Mapping[str, Any]:
                   }},
         "rules": {"type": "object", "additionalProperties": False, "properties": {
             "deployment": {"enum": ["fixed", "players"],
-                           "x-expected": "fixed (the scenario's positions) or players (a deployment phase, 15.4)"}}},
+                           "x-expected": "fixed (the scenario's positions) or players (a deployment phase, 15.4)"},
+            "terrain": {"enum": ["fixed", "players", "random"],
+                        "x-expected": "fixed (the scenario's terrain), players (players' choice) or random "
+                                      "(random assortment), 15.3"}}},
     }
 
 
@@ -72,7 +79,6 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         if p not in armies:
             raise scenario.error(("setup", "armies"), f"no army for player {p!r}")
     mode_id = setup["mode"]
-    m = cat.modes[mode_id]
     state: State = {
         "players": players, "mode": mode_id, "round": 1, "max_rounds": setup.get("max_rounds", 6),
         "phase": "activation", "table": list(setup.get("table", [48, 48])),
@@ -85,11 +91,15 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         "pending": [], "after_pending": None, "flags": {}, "result": None, "commander": {},
         "factions": {p: armies[p]["faction"] for p in players},
     }
+    m = modes.mode(state)
     if m["scoring"] == "siege":
         d = setup.get("defender", players[1])
-        if d not in players:
-            raise scenario.error(("setup", "defender"), f"{d!r} is not a player")
-        state["flags"]["defender"] = d
+        team_ids = sides.team_ids(state)
+        if d not in players and d not in team_ids:
+            raise scenario.error(("setup", "defender"), f"{d!r} is not a player or team "
+                                 f"({', '.join(dict.fromkeys(players + team_ids))})")
+        # a player id: by teams its whole team defends (sides.defending); flags keep one player
+        state["flags"]["defender"] = sides.members(state, sides.team(state, d))[0]
     state["areas"] = placement.default_areas(state)
     for i, t in enumerate(setup.get("terrain", [])):
         state["terrain"].append(_terrain(scenario, ("setup", "terrain", i), t, f"T{i + 1}"))
@@ -105,8 +115,8 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
             ob["pile"] = tid
     if m.get("walls") and m["scoring"] != "siege":
         wl, wd = m["wall_size"]
-        for i, (x, y) in enumerate(m["walls"]):
-            poly = rect_corners([[x, y, wl, wd, 0]])[0]      # long side north-south
+        for i, (x, y, *turn) in enumerate(m["walls"]):
+            poly = rect_corners([[x, y, wl, wd, turn[0] if turn else 0]])[0]   # 0: long side north-south
             state["terrain"].append({"id": f"W{i + 1}", "kind": "castle_wall", "name": "Castle wall",
                                      "keywords": ["impassable", "blocks_los"], "polygon": poly.tolist()})
     for p in players:
@@ -132,13 +142,17 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
             raise scenario.error(("setup", "first_player"), f"{first!r} is not a player or team "
                                  f"({', '.join(dict.fromkeys(players + team_ids))})")
         first = sides.team(state, first)
-    if interactive:
-        placement.start(state, ctx, first)
-        first = sides.team(state, state["active"])   # until the first player is known (15.5)
-    elif first is None:
+    terrain = scenario.rules.get("terrain", "fixed")
+    pool = _terrain_pool(scenario, terrain)
+    if not interactive and first is None:
         first = _first_roll(ctx, team_ids)
+    if interactive or terrain != "fixed":
+        placement.start(state, ctx, first, deploy=interactive, terrain=terrain, pool=pool,
+                        count=setup.get("terrain_pieces"))
+        if interactive:
+            first = sides.team(state, state["active"])   # until the first player is known (15.5)
     state["first_player"] = first
-    if not interactive:
+    if state["phase"] != "deployment":
         state["rotation"] = {first: 0}
         state["active"] = sides.members(state, first)[0]
         state["turn"] = {"player": state["active"], "unit": None, "no_cards": None}
@@ -159,6 +173,23 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         state["hands"][p] = chosen + [deck.pop(0) for _ in range(min(3 - len(chosen), len(deck)))]
     modes.refresh_holders(state)
     return state
+
+
+def _terrain_pool(scenario: Scenario, method: str) -> list[str]:
+    """The pieces the players choose from (``setup.terrain_pool``, default the catalogue's), each
+    known, and enough of them for ``setup.terrain_pieces`` (15.3)."""
+    cat = catalogue()
+    setup = scenario.setup
+    pool = list(setup.get("terrain_pool", cat.terrain_pool))
+    for i, kind in enumerate(pool):
+        if kind not in cat.terrain:
+            raise scenario.error(("setup", "terrain_pool", i),
+                                 f"unknown terrain {kind!r} (known: {', '.join(sorted(cat.terrain))})")
+    n = setup.get("terrain_pieces", cat.terrain_pieces_placed)
+    if method == "players" and n > len(pool):
+        raise scenario.error(("setup", "terrain_pieces"), f"{n} pieces to place but only {len(pool)} in the "
+                             "terrain pool (15.3)")
+    return pool
 
 
 def _format(scenario: Scenario, players: list[str]) -> tuple[str, dict[str, str]]:
@@ -198,28 +229,36 @@ def _format(scenario: Scenario, players: list[str]) -> tuple[str, dict[str, str]
     missing = [p for p in players if p not in teams]
     if missing:
         raise scenario.error(("setup", "teams"), f"players without a team: {', '.join(missing)}")
-    if setup["mode"] == "storm_of_swords":
-        raise scenario.error(("setup", "mode"), "A Storm of Swords is not played by teams in this engine "
-                             "(one Defender player; see docs/asoiaf.md)")
     return fmt, teams
+
+
+def team_character_clashes(teams: Mapping[str, str], armies: Mapping[str, Any]) -> list[tuple[tuple, str]]:
+    """Characters fielded by two teammates (§13.1: a Character appears once in a whole team), as
+    (path in ``armies``, message); ``teams`` maps each player (in seating order) to its team.
+    Used by set-up and by force selection, which builds each army without seeing the teammate's."""
+    cat = catalogue()
+    out: list[tuple[tuple, str]] = []
+    seen: dict[tuple[str, str], str] = {}
+    for p, t in teams.items():
+        cards = [((p, "units", i, key), spec.get(key)) for i, spec in enumerate(armies[p]["units"])
+                 for key in ("card", "attachment")]
+        cards += [((p, "ncus", j), nid) for j, nid in enumerate(armies[p].get("ncus", []))]
+        for path, cid in cards:
+            card = (cat.units.get(cid) or cat.attachments.get(cid) or cat.ncus.get(cid)) if cid else None
+            if card and (card.get("character") or cid in cat.ncus):      # NCUs count as Characters (assumed)
+                first = seen.setdefault((t, card["name"]), p)
+                if first != p:
+                    out.append((path, f"{card['name']} is a Character already in {first}'s army: a Character "
+                                "appears once in the whole team (13.1)"))
+    return out
 
 
 def _team_characters(scenario: Scenario, state: State, armies: Mapping[str, Any]) -> None:
     """A Character appears once in a whole team (§13.1): the armies of teammates share the limit."""
-    cat = catalogue()
-    for t in sides.team_ids(state):
-        seen: dict[str, str] = {}
-        for p in sides.members(state, t):
-            for i, spec in enumerate(armies[p]["units"]):
-                for key in ("card", "attachment"):
-                    cid = spec.get(key)
-                    card = (cat.units.get(cid) or cat.attachments.get(cid)) if cid else None
-                    if card and card.get("character"):
-                        if card["name"] in seen and seen[card["name"]] != p:
-                            raise scenario.error(("setup", "armies", p, "units", i, key),
-                                                 f"{card['name']} is a Character already in {seen[card['name']]}'s "
-                                                 f"army: a Character appears once in the whole team (13.1)")
-                        seen[card["name"]] = p
+    clashes = team_character_clashes({p: sides.team(state, p) for p in state["players"]}, armies)
+    if clashes:
+        path, message = clashes[0]
+        raise scenario.error(("setup", "armies") + path, message)
 
 
 def _first_roll(ctx: Context, teams: list[str]) -> str:
@@ -245,9 +284,7 @@ def _terrain(scenario: Scenario, path: tuple, t: dict[str, Any], tid: str) -> di
         if len(convex_hull(poly)) != len(poly):
             raise scenario.error(path + ("polygon",), "a terrain polygon must be convex")
     elif "at" in t:
-        w, d = spec["size"]
-        # rotation: degrees counter-clockwise; 0 = the first size (width) along x
-        poly = rect_corners([[t["at"][0], t["at"][1], w, d, 90 + t.get("rotation", 0)]])[0]
+        return battlefield.piece(kind, t["at"][0], t["at"][1], t.get("rotation", 0), tid)
     else:
         raise scenario.error(path, "a terrain piece needs 'at' (centre) or 'polygon'")
     return {"id": tid, "kind": kind, "name": spec["name"], "keywords": list(spec["keywords"]), "polygon": poly.tolist()}
@@ -348,6 +385,10 @@ def army_problems(army: Mapping[str, Any], limit: int, check_points: bool = True
         n = cat.ncus[nid]
         if n["faction"] not in (faction, "neutral"):
             out.append(ArmyProblem(("ncus", j), f"{n['name']} is not of faction {faction}", RULE_FACTION, nid))
+        if n["name"] in characters:         # NCUs count as Characters (assumed, docs/asoiaf.md)
+            out.append(ArmyProblem(("ncus", j), f"{n['name']} is a Character: only one version per army",
+                                   RULE_UNITS, nid))
+        characters.add(n["name"])
         points += int(n["cost"])
         if n["faction"] == "neutral" and faction != "neutral":
             neutral_points += int(n["cost"])
@@ -422,23 +463,29 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
 
 
 def _check_reserves(scenario: Scenario, state: State) -> None:
-    """A Storm of Swords: half the Defender's Combat units, rounded up, start in Reserve (§16.3)."""
-    side = state["flags"]["defender"]
-    units = [u for u in state["units"].values() if u["side"] == side and not u.get("structure")]
-    need = (len(units) + 1) // 2
-    have = sum(1 for u in units if u["reserve"])
-    if have != need:
-        raise scenario.error(("setup", "armies", side, "units"),
-                             f"the Defender has {len(units)} Combat units: {need} of them (half, rounded up) must "
-                             f"start in Reserve ('reserve: true'), not {have} (A Storm of Swords, 16.3)")
+    """A Storm of Swords: half the Defender's Combat units, rounded up, start in Reserve (§16.3);
+    by teams, half of each defending player's army (each builds its army normally, 13.1)."""
+    for side in state["players"]:
+        if not sides.defending(state, side):
+            continue
+        units = [u for u in state["units"].values() if u["side"] == side and not u.get("structure")]
+        need = (len(units) + 1) // 2
+        have = sum(1 for u in units if u["reserve"])
+        if have != need:
+            raise scenario.error(("setup", "armies", side, "units"),
+                                 f"{side} defends with {len(units)} Combat units: {need} of them (half, rounded up) "
+                                 f"must start in Reserve ('reserve: true'), not {have} (A Storm of Swords, 16.3)")
 
 
 def _siege_walls(state: State, m: dict[str, Any]) -> None:
-    """A Storm of Swords: three castle walls before the Defender's edge, activated like units."""
-    side = state["flags"]["defender"]
+    """A Storm of Swords: three castle walls before the Defender's edge, activated like units.
+    By teams there are still three walls (the mode's set-up is unchanged, 13.1), given to the
+    defending players in rotation: each activates its own, as with its units."""
+    defenders = sides.members(state, sides.team(state, state["flags"]["defender"]))
     wl, wd = m["wall_size"]
     for i, (x, y) in enumerate(m["walls"]):
         uid = f"wall{i + 1}"
+        side = defenders[i % len(defenders)]
         u = {"id": uid, "side": side, "card": "", "name": "Castle wall", "type": "structure", "tray": "structure",
              "attachment": None, "commander": False, "x": float(x), "y": float(y), "facing": 270.0,
              "width": float(wl), "depth": float(wd), "files": 1, "ranks_max": 1, "figures_max": 1, "figures": 1,

@@ -57,6 +57,13 @@ def enemy_teams(state: State, player: str) -> list[str]:
     return [t for t in team_ids(state) if t != team(state, player)]
 
 
+def defending(state: State, player: str) -> bool:
+    """``player`` (or a team id) is on the Defender's team of A Storm of Swords (§16.3; by teams
+    the whole team defends, §13.1 "game-mode set-up is unchanged")."""
+    d = state.get("flags", {}).get("defender")
+    return d is not None and friendly(state, player, d)
+
+
 def opponent(state: State, player: str) -> str:
     """The enemy that makes an "opponent's choice" about ``player``'s unit: the first enemy still in
     the game to its left (the only opponent in a duel)."""

@@ -211,13 +211,8 @@ def nearest_enemy(state: State, u: Unit, within: float) -> Unit | None:
 
 
 def morale_terrain_modifier(state: State, u: Unit) -> int:
-    """Horrific -1 / Inspiring +1 for a unit within 6" of such a piece (§14.1)."""
+    """Horrific -1 / Inspiring +1 for a unit within 6" of such a piece (§14.1); effects of the same
+    name do not stack (§11.5), so several Horrific pieces still give -1 (and Inspiring +1)."""
     me = polygon(u)
-    mod = 0
-    for t in state["terrain"]:
-        if near(me, tpoly(t), SHORT):
-            if "horrific" in t["keywords"]:
-                mod -= 1
-            if "inspiring" in t["keywords"]:
-                mod += 1
-    return mod
+    near_keywords = {k for t in state["terrain"] if near(me, tpoly(t), SHORT) for k in t["keywords"]}
+    return ("inspiring" in near_keywords) - ("horrific" in near_keywords)
