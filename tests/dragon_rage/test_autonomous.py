@@ -279,3 +279,32 @@ def test_sea_serpent_swims_under_an_occupied_bridge() -> None:
     s.apply({"type": "move", "unit": serpent, "to": "1413"})
     from simulator.games.dragon_rage.stacking import stack_ok
     assert _units(s)[serpent]["hex"] == "1413" and stack_ok(s.state_data(), "1413")
+
+
+def test_the_ways_that_matter_are_offered_and_labelled() -> None:
+    # elm1 breaks free in 1105 (its summoner walks 6 hexes away) and goes for the orc in 0807
+    # (4 hexes). Two ends leave it one hex to go: 0806 (only by the 3-VP hex 1005) and 0907, by
+    # 1106-1006 (the default) or by 1005-1006. The legal list offers each way that enters
+    # different VP hexes, and the piece menu names the way and the VP hex it destroys.
+    s = session({"invader": [{"type": "orcs", "at": ["2208"]}, {"type": "orcs", "at": ["0807"]}],
+                 "defender": [{"type": "wizard", "at": ["1107"]}]})
+    to_phase(s, "defender_spell")
+    s.apply({"type": "cast", "unit": "wizard1", "spell": "summon_elemental", "target": "1106", "element": "earth"})
+    to_phase(s, "invader_spell")
+    to_phase(s, "defender_move")
+    s.apply({"type": "move", "unit": "elm1", "to": "1105"})
+    s.apply({"type": "move", "unit": "wizard1", "to": "1310"})
+    to_phase(s, "invader_move")
+    owed = [a for a in s.legal_actions() if a.get("unit") == "elm1"]
+    assert owed == [{"type": "move", "unit": "elm1", "to": "0806"}, {"type": "move", "unit": "elm1", "to": "0907"},
+                    {"type": "move", "unit": "elm1", "to": "0907", "path": ["1005", "1006", "0907"]}]
+    menu = s.game.presentation().piece_actions(s.state, s.legal_actions(), "elm1")
+    assert [label for label, _ in menu] == ["move to 0806 by 1005-0906 (enters 1005: VP 3)",
+                                            "move to 0907 by 1106-1006",
+                                            "move to 0907 by 1005-1006 (enters 1005: VP 3)"]
+    before = s.state["vp"]["score"]
+    s.apply(menu[2][1])
+    assert "1005" in s.state["vp"]["destroyed"] and s.state["vp"]["score"] == before + 3
+    s.undo()
+    s.apply(menu[1][1])                                          # the default way spares 1005
+    assert "1005" not in s.state["vp"]["destroyed"] and s.state["units"]["elm1"]["hex"] == "0907"

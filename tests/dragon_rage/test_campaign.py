@@ -11,6 +11,7 @@ from simulator.core.errors import DataError
 from simulator.core.scenario import scenario_from_data
 from simulator.core.session import Session
 from simulator.games.dragon_rage import campaign as cp
+from simulator.games.dragon_rage.board import board_for
 
 CAMPAIGN = "dragon_rage/campaign/esirien-decade"
 
@@ -37,11 +38,12 @@ def test_a_whole_campaign_carries_availability_forward() -> None:
         session = play_quiet_game(data, n)
         st = session.state_data()
         seen.append((rec["availability"]["invader"], rec["availability"]["defender"],
-                     st["vp"]["score"], sorted(data["setup"].get("destroyed_vp", []))))
+                     st["vp"]["score"], sorted(st["vp"]["destroyed"])))
         if n < 5:
             data = cp.next_scenario(camp, session)
     # DR 4.4: gap <= 10 -> winner +10, loser +5; gap > 10 and the weaker loses -> stronger +5.
-    # DR 4.3.3: gap 15 -> 3 VP head start, gap 20 -> 4 VP (the most valuable hexes that fit).
+    # DR 4.3.3: gap 15 -> 3 VP head start, gap 20 -> 4 VP (the first end_phase marks the default:
+    # the most valuable hexes that fit).
     assert seen == [(60, 60, 0, []), (65, 70, 0, []), (70, 80, 0, []), (75, 90, 3, ["1005"]),
                     (75, 95, 4, ["1110"])]
     final = cp.progress_after(session)
@@ -268,3 +270,79 @@ def test_default_forces_fall_back_to_the_greedy_pick() -> None:
     assert inv != cp.counts(camp.data["games"][0]["invader"])
     assert not cp.check_force(camp.map, "invader", inv, budget=40, unit_cap=cp.unit_cap(1))
     assert cp.cost(inv) == 40                               # a dragon: the dearest that fits
+
+
+def head_start_session(gap: int = 20) -> Session:
+    """A campaign game whose defender has ``gap`` more availability: gap 20 -> 4 VP (DR 4.3.3)."""
+    camp = cp.load_campaign(CAMPAIGN)
+    rec = {**cp.start(camp), "availability": {"invader": 60, "defender": 60 + gap}}
+    data = cp.game_scenario(camp, rec)
+    assert data["setup"]["head_start_vp"] == gap // 5 and "destroyed_vp" not in data["setup"]
+    return Session.new(scenario_from_data(data, "dragon_rage/campaign-head-start"), seed=3)
+
+
+def test_head_start_is_chosen_in_play_hex_by_hex() -> None:
+    s = head_start_session()
+    assert s.state["active"] == "invader" and s.state["head_start"]["left"] == 4
+    offered = s.legal_actions()
+    assert {"type": "end_phase"} in offered
+    hexes = {a["hex"] for a in offered if a["type"] == "head_start"}
+    assert "1910" not in hexes and {"1205", "0809", "1005"} <= hexes      # 1910 is worth 5 > 4
+    assert all(a["type"] in ("head_start", "end_phase") for a in offered)
+    # nothing else happens before the markers are down
+    assert "DR 4.3.3" in str(s.check({"type": "cast", "unit": "wizard1", "spell": "boost_morale", "radius": 0}))
+    assert "only 4 VP" in str(s.check({"type": "head_start", "hex": "1910"}))
+    assert "not a VP hex" in str(s.check({"type": "head_start", "hex": "0101"}))
+    events = s.apply({"type": "head_start", "hex": "0809"})
+    assert [e.kind for e in events] == ["head_start_hex"] and events[0].rule == "DR 4.3.3"
+    assert "already destroyed" in str(s.check({"type": "head_start", "hex": "0809"}))
+    assert "only 2 VP" in str(s.check({"type": "head_start", "hex": "1005"}))
+    values = board_for("dragon_rage/esirien").vp
+    assert {a["hex"] for a in s.legal_actions() if a["type"] == "head_start"} == \
+        {h for h, v in values.items() if h != "0809" and 0 < v <= 2}
+    s.apply({"type": "head_start", "hex": "1205"})
+    events = s.apply({"type": "head_start", "hex": "0309"})     # spent: play begins by itself
+    assert [e.kind for e in events] == ["head_start_hex", "head_start_done"]
+    st = s.state_data()
+    assert st["head_start"] is None and st["vp"]["score"] == 4 and st["active"] == "invader"
+    assert st["vp"]["destroyed"] == {"0809": 2, "1205": 1, "0309": 1}
+    assert st["phase"] == st["order"][0] and st["turn"] == 1
+    assert not any(a["type"] == "head_start" for a in s.legal_actions())
+    assert "before play" in str(s.check({"type": "head_start", "hex": "1005"}))
+    s.undo()
+    assert s.state["head_start"]["left"] == 1
+
+
+def test_head_start_end_phase_takes_the_default_for_the_rest() -> None:
+    s = head_start_session(15)                                  # 3 VP
+    s.apply({"type": "head_start", "hex": "1205"})
+    events = s.apply({"type": "end_phase"})
+    assert [e.kind for e in events] == ["head_start_hex", "head_start_done"]
+    st = s.state_data()
+    assert st["vp"]["destroyed"] == {"1205": 1, "0809": 2} and st["vp"]["score"] == 3
+    assert st["phase"] == st["order"][0]                          # end_phase did not end the first phase
+
+
+def test_head_start_through_the_client_contract() -> None:
+    """The client offers the step as a piece menu on any counter and says so in the banner."""
+    s = head_start_session()
+    view = s.game.presentation()
+    assert "head start" in view.banner(s.state) and "4 VP" in view.banner(s.state)
+    assert not any(p.movable for p in view.pieces(s.state))
+    some = next(u for u in s.state["units"].values() if u["side"] == "defender" and u["hex"])
+    menu = view.piece_actions(s.state, s.legal_actions(), some["id"])
+    assert len(menu) == len(s.legal_actions())
+    assert ("Mark 0809 destroyed (2 VP)", {"type": "head_start", "hex": "0809"}) in menu
+    assert menu[-1] == ("Mark the remaining 4 VP by default", {"type": "end_phase"})
+    s.apply(menu[0][1])
+    assert view.surface(s.state).hex_marks[menu[0][1]["hex"]].startswith("x")
+
+
+def test_the_next_campaign_game_asks_for_the_head_start_in_play() -> None:
+    camp = cp.load_campaign(CAMPAIGN)
+    rec = {**cp.start(camp), "game": 2, "availability": {"invader": 60, "defender": 80}}
+    scenario = scenario_from_data({**cp.game_scenario(camp, rec), "force_selection": {"mode": "campaign"}},
+                                  "dragon_rage/campaign-next")
+    data = cp.chosen_game_scenario(scenario, cp.default_forces(camp, rec, "invader"),
+                                   cp.default_forces(camp, rec, "defender"))
+    assert data["setup"]["head_start_vp"] == 4 and "marks the VP hexes before play" in data["notes"]

@@ -272,3 +272,24 @@ def test_nurkott_archers_shoot_through_their_own_wooden_wall() -> None:
     to_phase(s, "defender_fire")
     ev = s.apply({"type": "fire", "units": ["gob1"], "target": "0611"})   # 1 against 1: needs 6
     assert "attack" in kinds(ev) and not s.state["units"]["gob3"]["alive"]
+
+
+def test_boost_morale_does_not_add_to_a_heros_doubling() -> None:
+    # DR 2.8.5, Q-CMB-10: the infantry stacked with the hero is doubled (2 -> 4); boosted too, it
+    # keeps the doubling only: the hero's CF is the only boosted CF, less than half of 4 + hero,
+    # so the roll gets no +1. The lone boosted infantry next door gets its +1.
+    s = session({"defender": [{"type": "wizard", "at": ["1110"]}, {"type": "hero", "at": ["1111"]},
+                              {"type": "infantry", "at": ["1111"]}, {"type": "infantry", "at": ["1109"]}],
+                 "invader": [{"type": "orcs", "at": ["1112"]}, {"type": "orcs", "at": ["1108"]}]},
+                first="defender", tape=[3, 3])
+    s.apply({"type": "cast", "unit": "wizard1", "spell": "boost_morale", "radius": 1})
+    assert s.state["units"]["inf1"]["boosted"] and s.state["units"]["inf2"]["boosted"]
+    to_phase(s, "defender_melee")
+    doubled = next(u for u in ("inf1", "inf2") if s.state["units"][u]["hex"] == "1111")
+    lone = "inf2" if doubled == "inf1" else "inf1"
+    ev = s.apply({"type": "melee", "units": [doubled], "target": "1112"})
+    attack = next(e for e in ev if e.kind == "attack")
+    assert attack.data["attack"] == 4 and "rolled 3+0" in attack.text
+    ev = s.apply({"type": "melee", "units": [lone], "target": "1108"})
+    attack = next(e for e in ev if e.kind == "attack")
+    assert attack.data["attack"] == 2 and "rolled 3+1" in attack.text

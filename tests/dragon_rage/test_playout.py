@@ -2,7 +2,7 @@
 
 Every scenario is played with a two-turn limit (the rules have none; a scenario's ``turns:``
 may set one, DR 2.3), picking uniformly among the legal actions with a seeded
-random.Random. After every action the invariants are checked: stacking, nobody in the sea or
+random.Random. After every action the invariants are checked: every game event cites a rule, stacking, nobody in the sea or
 a river who may not be there, every VP hex destroyed at most once (and the score their sum),
 spell points never negative. Every game must reach an outcome.
 """
@@ -64,6 +64,9 @@ def test_random_playouts_end_without_errors() -> None:
             if s.outcome() is not None:
                 break
             events = s.apply(rng.choice(s.legal_actions()))
+            # every game event cites its rule ("dice" events are the core's log of the rolls)
+            uncited = [e for e in events if e.kind != "dice" and not e.rule.startswith("DR ")]
+            assert not uncited, f"events citing no rule: {uncited}"
             hit = [e.data["hex"] for e in events if e.kind == "vp_destroyed"]
             assert len(hit) == len(set(hit)) and not set(hit) & set(vp_seen), f"a VP hex destroyed twice: {hit}"
             adjusted += sum(e.data["delta"] for e in events if e.kind == "vp_adjusted")

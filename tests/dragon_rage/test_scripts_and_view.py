@@ -26,7 +26,7 @@ def test_presentation_describes_board_and_pieces() -> None:
     surface = p.surface(st)
     assert surface.hex_marks["1910"] == "5" and "wall" in surface.feature_styles
     pieces = {x.id: x for x in p.pieces(st)}
-    assert pieces["inf1"].label == "INF" and pieces["inf1"].values == ("2-2(3)", "e5") and pieces["dragon1"].facing in range(6)
+    assert pieces["inf1"].label == "INF" and pieces["inf1"].values == ("2", "2(3)", "e5") and pieces["dragon1"].facing in range(6)
     assert p.tools().snap == "hex" and p.tools().rotate_step == 60
     los = p.line_of_sight(st, "1208", "1608")
     assert not los.clear and los.rule == "DR 2.7.6.2" and los.blockers

@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
-from simulator.games.dragon_rage import elementals, escort, fortifications, magic, monster_moves, movement, phases
+from simulator.games.dragon_rage import (elementals, escort, fortifications, head_start, magic, monster_moves, movement,
+                                        phases)
 from simulator.games.dragon_rage.berserk import driven
 from simulator.games.dragon_rage.combat import fire, melee
 from simulator.games.dragon_rage.monster_combat import attack_monster, breathe, fire_at_monster, monster_attack
@@ -43,6 +44,7 @@ ACTION_TYPES: dict[str, str] = {
     "cast": "a wizard casts a spell (boost_morale, fog, whirlwind, lightning, summon_elemental, "
             "dismiss_elemental)",
     "reinforce": "place one reinforcement unit on a vacant arrival hex",
+    "head_start": "before play in a campaign game, the invader marks the VP hex 'hex' destroyed (his head start)",
 }
 
 #: Phases (by suffix) in which each action may be taken.
@@ -98,6 +100,9 @@ def apply_action(state: State, action: dict[str, Any], ctx: Context) -> None:
     kind = action["type"]
     if state["game_over"] is not None:
         raise IllegalAction("the game is over", "DR 2.3")
+    if head_start.is_open(state) or kind == "head_start":
+        _head_start_step(state, action, ctx)
+        return
     if kind == "end_phase":
         phases.end_phase(state, ctx)
         elementals.check_control(state, ctx)
@@ -108,6 +113,20 @@ def apply_action(state: State, action: dict[str, Any], ctx: Context) -> None:
                             phases.phase_info(state["phase"])["rule"])
     HANDLERS[kind](state, action, ctx)
     elementals.check_control(state, ctx)
+
+
+def _head_start_step(state: State, action: dict[str, Any], ctx: Context) -> None:
+    """Before play, only the head-start markers (DR 4.3.3): ``head_start`` marks one hex,
+    ``end_phase`` places the rest by default."""
+    kind = action["type"]
+    if kind == "head_start":
+        head_start.mark(state, ctx, action.get("hex"))
+    elif kind == "end_phase":
+        head_start.finish_by_default(state, ctx)
+    else:
+        raise IllegalAction(f"play begins once the invader has marked his head start "
+                            f"({state['head_start']['left']} VP left; 'end_phase' places them by default)",
+                            head_start.RULE)
 
 
 def _move(state: State, a: dict[str, Any], ctx: Context) -> None:
@@ -163,4 +182,4 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any], Context], None]] = {
     "cast": lambda s, a, c: magic.cast(s, c, _own(s, a), a.get("spell"), a),
     "reinforce": lambda s, a, c: phases.reinforce(s, c, a.get("to")),
 }
-assert set(HANDLERS) | {"end_phase"} == set(ACTION_TYPES)
+assert set(HANDLERS) | {"end_phase", "head_start"} == set(ACTION_TYPES)

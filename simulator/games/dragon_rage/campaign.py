@@ -37,6 +37,7 @@ from simulator.core.data import Document, load_yaml, parse_yaml, validate
 from simulator.core.errors import DataError
 from simulator.core.game import Outcome
 from simulator.games.dragon_rage.board import board_for
+from simulator.games.dragon_rage.head_start import default_hexes
 from simulator.games.dragon_rage.pointbuy import (Choice, catalogue, check_force, counts, cost, objective_lines,
                                                   placed_entries, pointbuy_data, scenario_data, schemas)
 
@@ -120,12 +121,7 @@ def head_start_hexes(map_name: str, vp: int, chosen: Sequence[str] | None = None
             raise DataError(f"head-start hexes {list(chosen)} must be distinct VP hexes worth at most {vp} VP "
                             f"(worth {total}; not VP hexes: {bad}) (DR 4.3.3)")
         return list(chosen)
-    out, left = [], vp
-    for hex_, value in sorted(values.items(), key=lambda hv: (-hv[1], hv[0])):
-        if 0 < value <= left:
-            out.append(hex_)
-            left -= value
-    return out
+    return default_hexes(values, vp)
 
 
 def kills(state: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -213,7 +209,9 @@ def game_scenario(campaign: Campaign, record: Record, *, invader: Choice | None 
     lines = objective_lines(campaign.map, forces["invader"], forces["defender"], elowyn=elowyn,
                             table="campaign", game=n)
     vp_start, objective_up = balance(record["availability"])
-    marked = head_start_hexes(campaign.map, vp_start, head_start) if vp_start else []
+    # given hexes are marked at set-up; else the invader marks them in play (head_start.py)
+    marked = head_start_hexes(campaign.map, vp_start, head_start) if vp_start and head_start is not None else []
+    in_play = vp_start if vp_start and head_start is None else 0
     princess = sum(line.add for line in lines if line.id == "princess")
     objective = sum(line.add for line in lines) + objective_up - princess
     calc = " ".join(f"{line.add:+d} ({line.text})" if i else f"{line.add} ({line.text})"
@@ -234,8 +232,11 @@ def game_scenario(campaign: Campaign, record: Record, *, invader: Choice | None 
                f"cap {unit_cap(n)}). Objective: {calc}"
                + (f" (the Princess's {princess:+d} is added by the engine)" if princess else "")
                + (f". Head start: {sum(board_for(f'dragon_rage/{campaign.map}').vp[h] for h in marked)} VP "
-                  f"in {', '.join(marked)} (DR 4.3.3)" if marked else "") + "."),
-        extra_setup={**({"destroyed_vp": marked} if marked else {}), "campaign": _plain(record)},
+                  f"in {', '.join(marked)} (DR 4.3.3)" if marked else "")
+               + (f". Head start: {in_play} VP, the invader marks the VP hexes before play (DR 4.3.3)"
+                  if in_play else "") + "."),
+        extra_setup={**({"destroyed_vp": marked} if marked else {}),
+                     **({"head_start_vp": in_play} if in_play else {}), "campaign": _plain(record)},
     )
     for player in data["players"]:
         if player["id"] in names:

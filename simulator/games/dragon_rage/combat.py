@@ -220,6 +220,7 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
         block = magic_block(state, u["hex"], target_hex)
         if block:
             raise IllegalAction(*block)
+        doubled = False
         if is_missile(u):
             dist = missile_check(state, u, target_hex, target_hex in board_for(state["map"]).towers, False)
             cf = missile_cf(u, dist)
@@ -228,10 +229,13 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
             if block:
                 raise IllegalAction(*block)
             cf = attack_factor(state, u)
+            doubled = cf != attack_cf(u)
         if cf <= 0:
             raise IllegalAction(f"{u['id']} has no attack factor", "DR 2.10.6")
         total += cf
-        if u.get("boosted"):
+        # Boost Morale does not add to a hero's doubling (DR 2.8.5, Q-CMB-10): a doubled unit keeps
+        # the doubling (the owner's better choice automated) and does not count as boosted
+        if u.get("boosted") and not doubled:
             boosted_cf += cf
     for u in attackers:
         owed = u.get("must_attack")

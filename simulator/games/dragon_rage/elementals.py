@@ -211,11 +211,8 @@ def _wild_reach(state: State, el: Unit) -> dict[str, tuple[float, bool, list[str
     """The hexes the elemental can walk to with its MP (the ordinary reachable-set code, which
     lets it ignore stacking; DR 2.8.9)."""
     from simulator.games.dragon_rage.movement import _reach
-    el["controlled"] = True            # the ordinary code moves controlled units only
-    try:
-        return _reach(state, el, None, True)
-    finally:
-        el["controlled"] = False
+    # the ordinary code moves controlled units only; a copy keeps the (maybe read-only) state intact
+    return _reach(state, {**el, "controlled": True}, None, True)
 
 
 def _wild_plan(state: State, el: Unit) -> tuple[Unit | None, dict[str, tuple[float, list[str]]], Any]:
@@ -250,25 +247,72 @@ def wild_destinations(state: State, el: Unit) -> tuple[Unit | None, dict[str, tu
     return target, options
 
 
-def _chosen_way(state: State, el: Unit, to: str, way: Any, left: Any) -> list[str] | None:
-    """The player's own way to ``to`` (``path``: the hexes after its own, ending in ``to``), if it
-    is one of its shortest ways toward the target: every step legal and one hex nearer."""
+def _shortest_ways(state: State, el: Unit, to: str, steps: int, left: Any) -> list[list[str]]:
+    """Every shortest way (its own hex first) to ``to`` in ``steps`` steps toward the target: each
+    step legal and one hex nearer (1 MP a hex for an elemental)."""
     from simulator.games.dragon_rage.terrain_rules import step_block
     board = board_for(state["map"])
-    if not isinstance(way, list) or not way or way[-1] != to or not all(isinstance(h, str) for h in way):
+    out: list[list[str]] = []
+
+    def extend(way: list[str]) -> None:
+        a = way[-1]
+        if len(way) - 1 == steps:
+            if a == to:
+                out.append(way)
+            return
+        for b in board.neighbours[a]:
+            if b is not None and board.distance(b, to) <= steps - len(way) and left(b) == left(a) - 1 \
+                    and step_block(state, board, el, a, b) is None:
+                extend([*way, b])
+
+    extend([el["hex"]])
+    return out
+
+
+def _chosen_way(state: State, el: Unit, to: str, way: Any, steps: int, left: Any) -> list[str] | None:
+    """The player's own way to ``to`` (``path``: the hexes after its own, ending in ``to``), if it
+    is one of its shortest ways toward the target."""
+    if not isinstance(way, list) or not all(isinstance(h, str) for h in way):
         return None
     full = [el["hex"], *way]
-    for a, b in zip(full, full[1:]):
-        if b not in board or board.direction(a, b) is None or step_block(state, board, el, a, b) is not None \
-                or left(b) != left(a) - 1:
-            return None
-    return full
+    return full if full in _shortest_ways(state, el, to, steps, left) else None
+
+
+def way_effects(state: State, way: list[str]) -> tuple[str, ...]:
+    """The hexes of a way whose entry changes something: VP hexes not yet destroyed (an
+    elemental destroys them, DR 2.8.9) and the town side of wall gates (their control passes,
+    DR 2.5.5)."""
+    board = board_for(state["map"])
+    gates = {e.inside for e in board.entrances.values() if e.tower is None}
+    return tuple(h for h in way[1:] if (h in board.vp and h not in state["vp"]["destroyed"]) or h in gates)
+
+
+def wild_ways(state: State, el: Unit) -> dict[str, list[list[str]]]:
+    """{end hex: the ways (hexes after its own) the player may choose besides the default}: one
+    per different set of hexes of consequence entered (:func:`way_effects`), so that a player
+    at the screen can pick every way that matters and no two offered ways do the same."""
+    target, options, left = _wild_plan(state, el)
+    out: dict[str, list[list[str]]] = {}
+    for to, (cost, path) in sorted(options.items()):
+        seen = {way_effects(state, path)}
+        for way in _shortest_ways(state, el, to, int(cost), left):
+            effects = way_effects(state, way)
+            if effects not in seen:
+                seen.add(effects)
+                out.setdefault(to, []).append(way[1:])
+    return out
 
 
 def wild_move_actions(state: State) -> list[dict[str, Any]]:
-    """The moves the phasing player owes for wild elementals in this movement phase."""
-    return [{"type": "move", "unit": el["id"], "to": h}
-            for el in wild_elementals(state) for h in sorted(wild_destinations(state, el)[1])]
+    """The moves the phasing player owes for wild elementals in this movement phase: to each end
+    by the default way, and by every other shortest way that enters different VP or gate hexes."""
+    out: list[dict[str, Any]] = []
+    for el in wild_elementals(state):
+        ways = wild_ways(state, el)
+        for h in sorted(wild_destinations(state, el)[1]):
+            out.append({"type": "move", "unit": el["id"], "to": h})
+            out += [{"type": "move", "unit": el["id"], "to": h, "path": way} for way in ways.get(h, [])]
+    return out
 
 
 def owed_wild_move(state: State) -> tuple[str, str] | None:
@@ -301,8 +345,8 @@ def move_wild(state: State, ctx: Context, el: Unit, to: Any, way: Any = None) ->
                             f"({target['hex']}) as far as it can, ending in {', '.join(sorted(options))}", RULE)
     cost, path = options[to]
     if way is not None:
-        chosen = _chosen_way(state, el, to, way, left)
-        if chosen is None or len(chosen) - 1 != int(cost):
+        chosen = _chosen_way(state, el, to, way, int(cost), left)
+        if chosen is None:
             raise IllegalAction(f"{el['id']}: {way!r} is not one of its shortest ways from {el['hex']} to {to} "
                                 f"toward {target['id']} (each step one hex nearer, {int(cost)} steps)", RULE)
         path = chosen

@@ -19,7 +19,7 @@ from simulator.core.dice import Dice
 from simulator.core.errors import DiceExhausted, IllegalAction
 from simulator.core.game import Context
 from simulator.core.plain import copy_plain
-from simulator.games.dragon_rage import body
+from simulator.games.dragon_rage import body, head_start
 from simulator.games.dragon_rage.actions import apply_action
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.combat import missile_range, targets_in
@@ -60,6 +60,8 @@ def is_legal(state: State, action: Action) -> bool:
 def legal_actions(state: State) -> list[Action]:
     if state["game_over"] is not None:
         return []
+    if head_start.is_open(state):      # before play: the invader's head-start markers (DR 4.3.3)
+        return [{"type": "head_start", "hex": h} for h in head_start.choices(state)] + [{"type": "end_phase"}]
     phase = state["phase"]
     side = state["active"]
     out: list[Action] = []

@@ -9,15 +9,15 @@ monsters have a facing. Movement ranges and line of sight use the same code as t
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from simulator.core.data import load_yaml, validate
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
                                  Presentation, TerrainStyle, Tools)
-from simulator.games.dragon_rage import body
+from simulator.games.dragon_rage import body, head_start
 from simulator.games.dragon_rage.board import board_for
-from simulator.games.dragon_rage.elementals import is_wild, wild_destinations
+from simulator.games.dragon_rage.elementals import is_wild, way_effects, wild_destinations
 from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.monster_moves import walk_reach
 from simulator.games.dragon_rage.movement import reach
@@ -83,11 +83,11 @@ def _contrast(face: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def counter_face(u: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     """The label and values drawn on a counter (the printed values of DR 2.2.1, reordered for
-    the map): combat factor and MP first (road MP in brackets), then the escape number as
-    ``e5`` -- e.g. ``INF`` ``2-2(3)`` ``e5``, so a small counter, which prints only the first
-    value, still shows strength and movement. A defence-only factor is bracketed; minor
-    monsters show CF-MP and the damage points left; major monsters their walking MP and the
-    damage points left."""
+    the map): combat factor, MP (road MP in brackets), then the escape number as ``e5`` --
+    e.g. ``INF`` ``2`` ``2(3)`` ``e5``, printed ``2-2(3)-e5``; a small counter prints the
+    longest leading run that fits (``2-2(3)``, or ``(2)`` for a wizard), so it shows strength
+    first and is never clipped. A defence-only factor is bracketed; minor monsters show CF,
+    MP and the damage points left; major monsters their walking MP and the damage points left."""
     s = spec(u)
     label = s.get("code") or presentation_data()["labels"].get(u["type"]) or s["name"]
     if is_major(u):
@@ -95,9 +95,9 @@ def counter_face(u: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     cf = f"({s.get('defence', 0)})" if s.get("defence_only") else str(s.get("cf", 0))
     mp = "-" if s.get("mp") is None else f"{s['mp']}" + (f"({s['road_mp']})" if s.get("road_mp") else "")
     if s.get("hp"):
-        return label, (f"{cf}-{mp}", f"{int(s['hp']) - int(u.get('damage_taken', 0))}hp")
+        return label, (cf, mp, f"{int(s['hp']) - int(u.get('damage_taken', 0))}hp")
     escape = s.get("escape")
-    return label, (f"{cf}-{mp}", f"e{escape}" if escape else "no escape")
+    return label, (cf, mp, f"e{escape}" if escape else "no escape")
 
 
 class DragonRagePresentation(Presentation):
@@ -137,7 +137,8 @@ class DragonRagePresentation(Presentation):
             idx = stack.get(u["hex"], 0)
             stack[u["hex"]] = idx + 1
             # the phasing player moves an uncontrolled elemental, whoever summoned it (DR 2.8.9)
-            movable = u["side"] == state["active"] or bool(is_wild(u) and wild_destinations(state, u)[1])
+            movable = not head_start.is_open(state) and (
+                u["side"] == state["active"] or bool(is_wild(u) and wild_destinations(state, u)[1]))
             out.append(PieceView(u["id"], u["side"], s["name"], "counter", u["hex"], colour,
                                  facing=float(u.get("facing", 0)), label=label, values=values, text_colour=text,
                                  status=status, stats=self._stats(u), movable=movable,
@@ -160,11 +161,43 @@ class DragonRagePresentation(Presentation):
         return out
 
     def banner(self, state: State) -> str:
+        if head_start.is_open(state):
+            return (f"Before turn 1 - Invader: campaign head start, {state['head_start']['left']} VP of VP hexes "
+                    f"to mark destroyed (right-click any counter; End phase: the default) - "
+                    f"VP {state['vp']['score']}/{state['vp']['objective']}")
         limit = f"/{state['turn_limit']}" if state.get("turn_limit") else ""
         side = state["active"].capitalize()
         name = phase_info(state["phase"])["name"]
         vp = f"VP {state['vp']['score']}/{state['vp']['objective']}"
         return f"Turn {state['turn']}{limit} - {side}: {name} - {vp}"
+
+    def piece_actions(self, state: State, legal: Sequence[Action], piece: str) -> list[tuple[str, Action]]:
+        """The generic menu; during the campaign head start (DR 4.3.3), which concerns no piece,
+        every VP hex the invader may mark, offered on whichever counter is right-clicked (the
+        hex under that counter first), and the default for the rest."""
+        if not head_start.is_open(state):
+            return [(self._wild_move_label(state, a), a) if a["type"] == "move" and is_wild(state["units"][piece])
+                    else (label, a) for label, a in super().piece_actions(state, legal, piece)]
+        values = board_for(state["map"]).vp
+        unit = state["units"].get(piece) or {}
+        here = [a for a in legal if a["type"] == "head_start" and a["hex"] == unit.get("hex")]
+        out = [(f"Mark {a['hex']} destroyed ({values[a['hex']]} VP)", a)
+               for a in here + [a for a in legal if a["type"] == "head_start" and a not in here]]
+        out += [(f"Mark the remaining {state['head_start']['left']} VP by default", a)
+                for a in legal if a["type"] == "end_phase"]
+        return out
+
+    def _wild_move_label(self, state: State, action: Action) -> str:
+        """A wild elemental's move names its way and the hexes of consequence on it, so that the
+        player can tell the equally short ways apart (DR 2.8.9): "move to 0907 by 1005-1006
+        (enters 1005: VP 3)"."""
+        el = state["units"][action["unit"]]
+        way = action.get("path") or wild_destinations(state, el)[1].get(action["to"], (0, [el["hex"]]))[1][1:]
+        values = board_for(state["map"]).vp
+        effects = [f"{h}: VP {values[h]}" if h in values else f"{h}: gate"
+                   for h in way_effects(state, [el["hex"], *way])]
+        by = f" by {'-'.join(way[:-1])}" if len(way) > 1 else ""
+        return f"move to {action['to']}{by}" + (f" (enters {', '.join(effects)})" if effects else "")
 
     def tools(self) -> Tools:
         return Tools(snap="hex", rotate_step=60, line_of_sight=True, measure=True, measure_unit="hexes")

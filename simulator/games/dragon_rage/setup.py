@@ -13,6 +13,7 @@ from typing import Any
 from simulator.core.game import Context
 from simulator.core.scenario import Scenario
 from simulator.games.dragon_rage.board import Board, board_for
+from simulator.games.dragon_rage.head_start import open_step as open_head_start
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.stacking import stack_ok
 from simulator.games.dragon_rage.terrain_rules import monster_land_block, water_for
@@ -113,6 +114,9 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
                                                                "or is listed twice (DR 4.3.3)")
         state["vp"]["destroyed"][hex_] = board.vp[hex_]
         state["vp"]["score"] += board.vp[hex_]
+    state["head_start"] = None
+    if setup.get("head_start_vp"):
+        open_head_start(state, ctx, int(setup["head_start_vp"]))   # the invader marks them in play
     # --- end hook ---
     state["reinforcement_plan"] = _reinforcement_plan(state, board, scenario)
     for side in ("invader", "defender"):
