@@ -62,3 +62,41 @@ def test_attacking_a_goat_in_brush_shifts_the_column_and_c_makes_it_retreat():
     assert fight.data["shift"] == 1 and fight.data["column"] == "9-1" and fight.data["result"] == "C"
     goat = s.state["animals"]["goat"]
     assert goat["alive"] and board_of(s.state_data()).distance(goat["hex"], "1306") == 2
+
+
+def _led_goat_session(tape: list[int]) -> Session:
+    data = copy.deepcopy(scenario([{"id": "bowman1", "hex": "1005"}, {"id": "peasant1", "hex": "1405"}],
+                                  first="saxons").data)
+    data["setup"]["animals"] = [GOAT]
+    s = Session(GAME, scenario_from_data(data, "vikings/test"), seed=1, tape=tape)
+    to_step(s, "move")
+    err = s.check({"type": "defensive_fire", "piece": "bowman1", "target": "goat"})
+    assert err is not None and err.rule == "VK 2.33"                       # it has not moved yet
+    s.apply({"type": "take_reins", "piece": "peasant1", "horse": "goat"})
+    s.apply({"type": "move", "piece": "peasant1", "to": "1505"})
+    assert s.state["animals"]["goat"]["hex"] == "1405"
+    return s
+
+
+def test_a_led_goat_that_has_moved_is_a_target_of_defensive_fire_and_a_slows_it():
+    s = _led_goat_session(tape=[4])
+    legal = s.legal_actions()
+    assert {"type": "defensive_fire", "piece": "bowman1", "target": "goat"} in legal
+    assert {"type": "defensive_fire", "piece": "bowman1", "target": "peasant1"} not in legal   # the goat blocks
+    s.apply({"type": "defensive_fire", "piece": "bowman1", "target": "goat"})   # 4: A, 2 hexes this turn
+    shot = [e for e in s.log if e.kind == "fire"][-1]
+    assert shot.data["result"] == "A" and shot.data["defensive"]
+    goat = s.state["animals"]["goat"]
+    assert goat["alive"] and goat["hex"] == "1405" and goat["move_cap"] == 2
+    s.apply({"type": "move", "piece": "peasant1", "to": "1605"})
+    assert s.state["animals"]["goat"]["hex"] == "1505"                      # its second hex
+    s.apply({"type": "move", "piece": "peasant1", "to": "1705"})
+    goat = s.state["animals"]["goat"]
+    assert goat["hex"] == "1505" and goat["led_by"] is None                 # stopped, and loose
+
+
+def test_a_defensive_wound_kills_a_led_goat():
+    s = _led_goat_session(tape=[2])
+    s.apply({"type": "defensive_fire", "piece": "bowman1", "target": "goat"})   # 2: B
+    assert not s.state["animals"]["goat"]["alive"]
+    assert any(e.kind == "animal" and "killed" in e.text and e.rule == "VK 8.2" for e in s.log)

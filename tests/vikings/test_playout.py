@@ -51,7 +51,7 @@ def check_invariants(state) -> None:
     assert 1 <= state["turn"] <= state["turns"] + 1
 
 
-@pytest.mark.parametrize("name,games", [("sea_fight", 25), ("village_raid", 25)])
+@pytest.mark.parametrize("name,games", [("sea_fight", 50), ("village_raid", 50)])   # 100 games in all
 def test_random_games_reach_the_turn_limit(name, games):
     sc = short(name, 2)
     for seed in range(games):

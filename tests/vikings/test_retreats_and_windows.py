@@ -85,7 +85,10 @@ def test_defensive_fire_at_characters_that_stay_put_once_movement_ends():
     to_step(s, "move")
     err = s.check({"type": "defensive_fire", "piece": "archer1", "target": "svein"})
     assert err is not None and "not started moving" in err.reason
-    s.apply({"type": "move", "piece": "hallstein", "to": "1202"})
+    s.apply({"type": "move", "piece": "hallstein", "to": "1303"})
+    legal = s.legal_actions()             # while moving, the mover is offered as a defensive target
+    assert {"type": "defensive_fire", "piece": "archer1", "target": "hallstein"} in legal
+    assert {"type": "defensive_fire", "piece": "archer1", "target": "svein"} not in legal
     s.apply({"type": "end_phase"})
     assert s.state["step"] == "stationary_fire" and s.active_player() == "saxons"
     legal = s.legal_actions()

@@ -180,16 +180,23 @@ def test_no_help_for_the_wounded_or_for_one_who_can_climb_alone():
     assert not any(a["type"] == "help_aboard" for a in s.legal_actions())
 
 
-def test_pushers_of_a_beached_boat_are_busy_in_their_next_player_phase():
+def _beached_rowboat_pushed_off(edmund_at: str):
+    """A Saxon rowboat beached at 0613-0712-0711 given speed -1, Wulfgar beside it on the beach and Edmund
+    at ``edmund_at``; the session just after the speeds are revealed."""
     ships = [{"id": "r", "type": "rowboat", "side": "saxons", "pivot": "0712", "heading": "NE", "speed": 0,
               "beached": True}]
     chars = [{"id": "peasant1", "aboard": {"ship": "r", "slot": 0}, "duty": "rower"},
              {"id": "peasant2", "aboard": {"ship": "r", "slot": 2}, "duty": "rower"},
-             {"id": "wulfgar", "hex": "0811"}, {"id": "edmund", "hex": "0810"}, {"id": "svein", "hex": "0402"}]
+             {"id": "wulfgar", "hex": "0811"}, {"id": "edmund", "hex": edmund_at}, {"id": "svein", "hex": "0402"}]
     s = session(chars, ships=ships, first="saxons")
     end_until(s, "speed")
     s.apply({"type": "set_speed", "ship": "r", "speed": -1})
     s.apply({"type": "end_phase"})
+    return s
+
+
+def test_pushers_of_a_beached_boat_are_busy_in_their_next_player_phase():
+    s = _beached_rowboat_pushed_off("0810")
     push = [e for e in s.log if e.kind == "push_off"]
     assert len(push) == 1 and push[0].rule == "VK 4.45" and "Wulfgar" in push[0].text   # a rowboat needs one
     s.apply({"type": "ship_move", "ship": "r", "move": "straight"})
@@ -200,3 +207,24 @@ def test_pushers_of_a_beached_boat_are_busy_in_their_next_player_phase():
     assert err is not None and "busy" in err.reason
     assert not any(a.get("piece") == "wulfgar" for a in s.legal_actions())
     assert s.check({"type": "move", "piece": "edmund", "to": "0910"}) is None   # not needed to push: free
+
+
+def test_with_more_candidates_than_needed_the_owner_names_the_pushers():
+    s = _beached_rowboat_pushed_off("0611")             # Edmund in the coastal water beside the bow
+    assert fleet.pusher_ids(board_of(s.state_data()), s.state_data(), "r") == ["edmund", "wulfgar"]
+    assert s.state["naval"]["step"] == "pushers" and s.state["active"] == "saxons"
+    assert any(e.kind == "push_choice" and e.rule == "VK 4.45" for e in s.log)
+    assert sorted(s.legal_actions(), key=str) == sorted(
+        [{"type": "choose_pusher", "ship": "r", "piece": c} for c in ("edmund", "wulfgar")], key=str)
+    err = s.check({"type": "end_phase"})
+    assert err is not None and err.rule == "VK 4.45"
+    err = s.check({"type": "choose_pusher", "ship": "r", "piece": "peasant1"})
+    assert err is not None and "beside" in err.reason
+    s.apply({"type": "choose_pusher", "ship": "r", "piece": "wulfgar"})
+    push = [e for e in s.log if e.kind == "push_off"]
+    assert len(push) == 1 and "Wulfgar" in push[0].text and "Edmund" not in push[0].text
+    assert s.state["naval"]["step"] == "movement"
+    s.apply({"type": "ship_move", "ship": "r", "move": "straight"})
+    to_step(s, "move")
+    assert s.state["chars"]["wulfgar"]["busy"] and not s.state["chars"]["edmund"]["busy"]
+    assert s.check({"type": "move", "piece": "wulfgar", "to": "0911"}) is not None

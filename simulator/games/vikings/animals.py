@@ -18,8 +18,11 @@ the defender's) and doors and windows (2.74); a result that stuns, wounds or kil
 kills it, "defender retreats" makes it retreat one hex, results against the attackers apply to
 them; there is no advance after combat (it follows a character's retreat or fall). It may be shot
 at by offensive fire on the foot table (cover and range as for a character; no armour): "retreat
-2 hexes" makes it retreat, a wound or kill result kills it. It is not a target of defensive fire
-(that answers a character's movement). An animal that must retreat and cannot (each step farther
+2 hexes" makes it retreat, a wound or kill result kills it. Rule 2.4.10 counts animals among the
+figures standing in a hex ("human or animal"), so an animal led by the moving side that has followed
+its leader at least one hex this phase may also be shot by defensive fire (rule 2.33): "movement
+limited to 2 hexes" stops it after its second step this phase (it stays, and is loose once its leader
+is no longer beside it), a wound or kill result kills it. An animal that must retreat and cannot (each step farther
 from the attackers or the shooter, into a hex it could step into) is killed, as a character would
 be wounded instead.
 """
@@ -130,14 +133,30 @@ def follow(board: Board, state: State, ctx: Context, ch: Char, left: list[str]) 
         return
     target = free[-1]
     for animal in led(state, ch["id"]):
-        if board.grid.adjacent(animal["hex"], target) and entry_problem(board, state, animal["hex"], target) is None:
+        capped = animal.get("move_cap") is not None and animal.get("steps", 0) >= animal["move_cap"]
+        if not capped and board.grid.adjacent(animal["hex"], target) and \
+                entry_problem(board, state, animal["hex"], target) is None:
             old = animal["hex"]
             animal["hex"] = target
+            animal["steps"] = animal.get("steps", 0) + 1
             ctx.emit("animal", f"the {animal['kind']} {animal['id']} follows {ch['name']} to {target}", RULE,
                      pieces=[animal["id"]])
             target = old
         else:
             break
+
+
+def moving(state: State, side: str) -> list[Animal]:
+    """Animals of the moving ``side`` that have followed their leader this phase: targets of defensive
+    fire (module notes)."""
+    return [a for a in living(state) if a["side"] == side and a.get("steps", 0) > 0]
+
+
+def new_phase(state: State) -> None:
+    """A player phase begins: nobody has moved yet."""
+    for animal in state.get("animals", {}).values():
+        animal["steps"] = 0
+        animal["move_cap"] = None
 
 
 def tidy(board: Board, state: State, ctx: Context) -> None:

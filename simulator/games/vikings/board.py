@@ -60,6 +60,7 @@ class Board:
     crests: dict[frozenset[str], tuple[str, str]]  # crest hexsides: (upper hex, embankment hex)
     _nbrs: dict[str, list[str]] = field(default_factory=dict, repr=False)
     _movemap: MoveMap | None = field(default=None, repr=False)
+    _dist: dict[tuple[str, str], int] = field(default_factory=dict, repr=False)
 
     @property
     def grid(self) -> HexGrid:
@@ -93,7 +94,13 @@ class Board:
         return self.sides.get(frozenset((a, b)))
 
     def distance(self, a: str, b: str) -> int:
-        return self.grid.distance(a, b)
+        """The grid's distance, remembered (fire and movement ask for the same pairs again and again)."""
+        d = self._dist.get((a, b))
+        if d is None:
+            if len(self._dist) > 200_000:
+                self._dist.clear()
+            d = self._dist[(a, b)] = self.grid.distance(a, b)
+        return d
 
 
 def parse_layout(raw: Iterable[dict[str, Any]]) -> Layout:

@@ -31,6 +31,7 @@ def _drop_markers(state: State, ch: Char) -> None:
     if carried:
         other = state["chars"][carried]
         other["hex"] = ch["hex"] if not ch.get("mounted") else ch["front"]
+        other["carried_by"] = None
         ch["carrying"] = None
 
 

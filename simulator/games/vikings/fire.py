@@ -61,14 +61,17 @@ def line_of_fire(board: Board, state: State, src: str, dst: str, shooter: Char |
 
 
 class _Lines:
-    """The board's grid with :meth:`hex_line` remembered: a hex line depends only on its two ends,
-    and computing one is the costly part of a line-of-fire check (legal actions ask many)."""
+    """The board's grid with :meth:`hex_line` and :meth:`direction_between` remembered: a hex line
+    depends only on its two ends, and computing one is the costly part of a line-of-fire check (legal
+    actions ask many); the walk along it asks for the hexside between each two steps (``Hexside.between``
+    checks adjacency), which the grid answers with array arithmetic each time."""
 
     LIMIT = 50_000
 
     def __init__(self, grid: Any) -> None:
         self._grid = grid
         self._lines: dict[tuple[str, str], Any] = {}
+        self._dirs: dict[str, dict[str, str]] = {}       # hex -> {neighbour: direction name}
 
     def hex_line(self, a: str, b: str) -> Any:
         line = self._lines.get((a, b))
@@ -77,6 +80,16 @@ class _Lines:
                 self._lines.clear()
             line = self._lines[(a, b)] = self._grid.hex_line(a, b)
         return line
+
+    def direction_between(self, a: str, b: str) -> str | None:
+        """The grid's answer, from one ``neighbours`` call per hex instead of one array sum per pair."""
+        dirs = self._dirs.get(a)
+        if dirs is None:
+            dirs = self._dirs[a] = {n: d for d, n in self._grid.neighbours(a).items()}
+        return dirs.get(b)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return self.direction_between(a, b) is not None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._grid, name)
@@ -365,9 +378,10 @@ def shoot(board: Board, state: State, ctx: Context, shooter: Char, target: Char,
         _stray(board, state, ctx, shooter, target)
 
 
-def shoot_animal(board: Board, state: State, ctx: Context, shooter: Char, aid: str) -> None:
-    """Offensive fire at a goat or pig (rule 5.5.3, our ruling: the foot table, no armour; "retreat"
-    makes it retreat 2 hexes, a wound or a kill kills it)."""
+def shoot_animal(board: Board, state: State, ctx: Context, shooter: Char, aid: str, defensive: bool = False) -> None:
+    """Fire at a goat or pig (rule 5.5.3, our ruling: the foot table, no armour; offensive "retreat"
+    makes it retreat 2 hexes, defensive "movement limited" stops it after 2 hexes this phase, a wound
+    or a kill kills it)."""
     from simulator.games.vikings import animals
     animal = state.get("animals", {}).get(aid)
     if animal is None or not animal["alive"]:
@@ -376,8 +390,11 @@ def shoot_animal(board: Board, state: State, ctx: Context, shooter: Char, aid: s
         raise IllegalAction(f"the {animal['kind']} {aid} is {shooter['side']}' own", animals.RULE)
     beast = animals.as_target(animal)
     sight, mod, parts = _aim(board, state, shooter, beast)
-    result = _roll(ctx, shooter, beast, sight, mod, parts, False)
-    if result == "A":
+    result = _roll(ctx, shooter, beast, sight, mod, parts, defensive)
+    if result == "A" and defensive:
+        animal["move_cap"] = 2
+        ctx.emit("slowed", f"{beast['name']} may move only 2 hexes this turn", "VK 8.2", pieces=[aid])
+    elif result == "A":
         animals.retreat(board, state, ctx, animal, 2, [front_hex(shooter)], "VK 8.2")
     elif result in ("B", "C"):
         animals.kill(animal, ctx, "arrow", "VK 8.2")

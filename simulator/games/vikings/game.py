@@ -18,6 +18,7 @@ ACTIONS: dict[str, str] = {
     "end_phase": "close the current step for the side acting in it",
     "assign_duty": "give a character aboard a crew duty (naval phase, duties step)",
     "set_speed": "choose a ship's speed marker in secret (naval phase, speed step)",
+    "choose_pusher": "name one of the characters who push a beached boat off, when more stand ready than it needs",
     "ship_move": "move the ship whose turn it is: straight, lateral_left/right, turn_left/right",
     "ship_hold": "the ship to move has no legal move and stops",
     "throw_grapple": "a grapple handler throws his grapple at an enemy hull hex (between sequences)",
@@ -178,6 +179,9 @@ class Vikings(Game):
                                 naval.ship_types()[ship["type"]]["pushers"]:
                             continue
                         out.append({"type": "set_speed", "ship": sid, "speed": v})
+        elif nav["step"] == "pushers":
+            return [{"type": "choose_pusher", "ship": sid, "piece": cid}
+                    for sid, cid in naval.pusher_options(board, state)]
         elif nav["step"] == "movement":
             sid = nav["queue"][0]
             moves = naval.move_options(board, state, sid)
@@ -210,10 +214,12 @@ class Vikings(Game):
                 if ch.get("move_cap") is not None and ch.get("steps", 0) >= ch["move_cap"]:
                     continue
                 unstack = bool(crowded & set(hexes_of(ch)))
+                lift = not ch.get("carrying") and not ch.get("mounted")
                 for to in sorted(movement.step_options(board, state, ch)):
                     # passing through friends is legal, but only moves into free hexes are offered
-                    # (unless the character must get out of a crowded hex)
-                    if unstack or not occ.get(to):
+                    # (unless the character must get out of a crowded hex, or goes to lift a stunned one)
+                    if unstack or not occ.get(to) or (lift and all(
+                            state["chars"].get(i, {}).get("status") == "stunned" for i in occ[to])):
                         out.append({"type": "move", "piece": ch["id"], "to": to})
                 for horse in sorted(state["horses"].values(), key=lambda h: h["id"]):
                     if ch["side"] == side and horses.reins_problem(board, state, ch, horse) is None:
@@ -239,12 +245,15 @@ class Vikings(Game):
                     elif shipwork.grapple_at(state, ch) and not ch.get("carrying"):
                         out.append({"type": "carry_grapple", "piece": ch["id"]})
                 if ch.get("carrying"):
-                    occ = living_at(state)
-                    out += [{"type": "put_down", "piece": ch["id"], "to": h} for h in board.neighbours(ch["hex"])
-                            if not occ.get(h)][:1]
+                    out += [{"type": "put_down", "piece": ch["id"], "to": h}
+                            for h in movement.put_down_hexes(board, state, ch)]
+                for other in chars:
+                    if other["status"] == "stunned" and other.get("hex") == ch["hex"] and \
+                            movement.pick_up_problem(board, state, ch, other) is None:
+                        out.append({"type": "pick_up", "piece": ch["id"], "target": other["id"]})
             out += [{"type": "help_aboard", "piece": h, "target": t, "to": to}
                     for h, t, to in movement.help_options(board, state)]
-            movers = [c for c in chars if c["side"] != side and c.get("steps", 0) > 0 and alive(c)]
+            movers = [c for c in chars if c["side"] == side and c.get("steps", 0) > 0 and alive(c)]
             if movers:
                 out += self._fire_actions(board, state, [c for c in chars if c["side"] != side], "defensive_fire",
                                           movers)
@@ -284,12 +293,12 @@ class Vikings(Game):
                     continue
                 if fire.line_of_fire(board, state, src, dst, s, t).clear:
                     out.append({"type": kind, "piece": s["id"], "target": t["id"]})
-            if kind == "fire":
-                for beast in animals.living(state):
-                    src, dst = hexes_of(s)[-1], beast["hex"]
-                    if beast["side"] != s["side"] and board.distance(src, dst) <= 50 and \
-                            fire.line_of_fire(board, state, src, dst, s, animals.as_target(beast)).clear:
-                        out.append({"type": kind, "piece": s["id"], "target": beast["id"]})
+            beasts = animals.living(state) if kind == "fire" else animals.moving(state, state["phasing"])
+            for beast in beasts:
+                src, dst = hexes_of(s)[-1], beast["hex"]
+                if beast["side"] != s["side"] and board.distance(src, dst) <= 50 and \
+                        fire.line_of_fire(board, state, src, dst, s, animals.as_target(beast)).clear:
+                    out.append({"type": kind, "piece": s["id"], "target": beast["id"]})
         return out
 
     def _wall_actions(self, board: Board, state: State, side: str) -> list[Action]:
@@ -350,6 +359,8 @@ class Vikings(Game):
         if state["phase_index"] in (0, 2):
             if state["naval"]["step"] == "movement":
                 raise IllegalAction("ships are moving: move or hold the ship whose turn it is", "VK 4.42")
+            if state["naval"]["step"] == "pushers":
+                raise IllegalAction("name the characters who push the boat off first (choose_pusher)", "VK 4.45")
         elif state["step"] == "move":
             bad = movement.stacking_problems(state)
             if bad:
@@ -373,6 +384,11 @@ class Vikings(Game):
         if not isinstance(speed, int) or isinstance(speed, bool):
             raise IllegalAction("speed must be a whole number", "VK 4.3")
         naval.set_speed(board, state, ctx, str(action.get("ship")), speed, state["active"])
+
+    def _do_choose_pusher(self, board: Board, state: State, action: Action, ctx: Context) -> None:
+        self._need(state, "naval", "pushers", "naming pushers")
+        naval.choose_pusher(board, state, ctx, str(action.get("ship")), str(action.get("piece")))
+        phases.after_speeds(board, state, ctx)
 
     def _do_ship_move(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         self._need(state, "naval", "movement", "moving ships")
@@ -413,9 +429,16 @@ class Vikings(Game):
     def _do_defensive_fire(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         self._need(state, "player", ("move", "stationary_fire"), "defensive fire")
         ch = self._char(state, action)
-        target = self._char(state, action, "target")
         if ch["side"] == state["phasing"]:
             raise IllegalAction("defensive fire is the non-moving side's", "VK 2.33")
+        beast = state.get("animals", {}).get(action.get("target"))
+        if beast is not None:
+            if beast not in animals.moving(state, state["phasing"]) or state["step"] != "move":
+                raise IllegalAction(f"{animals.label(beast)} has not followed a leader of the moving side this "
+                                    "phase", "VK 2.33")
+            fire.shoot_animal(board, state, ctx, ch, beast["id"], defensive=True)
+            return
+        target = self._char(state, action, "target")
         if target["side"] != state["phasing"]:
             raise IllegalAction(f"{target['name']} is not a character of the moving side", "VK 2.33")
         if state["step"] == "move" and target.get("steps", 0) == 0:

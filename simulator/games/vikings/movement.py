@@ -297,14 +297,31 @@ def dismount(board: Board, state: State, ctx: Context, ch: Char, to: str) -> Non
              pieces=[ch["id"], hid])
 
 
+def pick_up_problem(board: Board, state: State, ch: Char, other: Char) -> str | None:
+    """Why ``ch`` may not take ``other`` on his back now (rule 2.53; None: he may). The rule says a
+    stunned character, friend or enemy alike (an enemy is carried off as a prisoner); it forbids the
+    lift with an enemy in a position to attack or in a hex next to the carrier (any hexside; our
+    reading: an enemy able to act, the stunned cannot)."""
+    if not can_act(state, ch) or ch.get("mounted") or ch.get("carrying") or ch["mp"] <= 0:
+        return f"{ch['name']} cannot carry anyone now (an able character on foot with MP left, hands free)"
+    if treasure.carried_by(state, ch["id"]) or any(g.get("carried_by") == ch["id"] for g in state["grapples"].values()):
+        return f"{ch['name']} already carries something"
+    if other["id"] == ch["id"] or other["status"] != "stunned" or other.get("hex") != ch["hex"]:
+        return f"{other['name']} is not a stunned character in {ch['name']}'s hex"
+    if _enemy_near(board, state, ch):
+        return "an enemy able to attack is next to the carrier"
+    near = [e for e in state["chars"].values() if e["side"] != ch["side"] and active(e) and e.get("hex")
+            and any(board.grid.adjacent(h, ch["hex"]) for h in hexes_of(e))]
+    if near:
+        return f"{near[0]['name']} (enemy) stands next to {ch['name']}"
+    return None
+
+
 def pick_up(board: Board, state: State, ctx: Context, ch: Char, other: Char) -> None:
     """Take a stunned character on one's back in the hex one stands in: MP left halved (rule 2.53)."""
-    if not can_act(state, ch) or ch.get("mounted") or ch.get("carrying"):
-        raise IllegalAction(f"{ch['name']} cannot carry anyone now", "VK 2.53")
-    if other["status"] != "stunned" or other["hex"] != ch["hex"]:
-        raise IllegalAction(f"{other['name']} is not a stunned character in {ch['name']}'s hex", "VK 2.53")
-    if _enemy_near(board, state, ch):
-        raise IllegalAction("an enemy able to attack is next to the carrier", "VK 2.53")
+    why = pick_up_problem(board, state, ch, other)
+    if why:
+        raise IllegalAction(why, "VK 2.53")
     ch["carrying"] = other["id"]
     other["hex"] = None
     other["carried_by"] = ch["id"]
@@ -313,13 +330,24 @@ def pick_up(board: Board, state: State, ctx: Context, ch: Char, other: Char) -> 
              pieces=[ch["id"], other["id"]])
 
 
+def put_down_hexes(board: Board, state: State, ch: Char) -> list[str]:
+    """Empty hexes next to a carrier where he may lay his load down (rule 2.53): land and boat hexes
+    first, water last (our ruling: nobody is dropped into the sea while dry ground is free)."""
+    occ = living_at(state)
+    ships = fleet.ship_hexes(board, state)
+    free = [h for h in board.neighbours(ch["hex"]) if not occ.get(h)
+            and board.feature(ch["hex"], h) not in ("wall", "window", "arrow_slit")]
+    return sorted(free, key=lambda h: (board.is_water(h) and h not in ships, h))
+
+
 def put_down(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
     """Lay the carried character in an adjacent empty hex (rule 2.53)."""
     cid = ch.get("carrying")
     if not cid:
         raise IllegalAction(f"{ch['name']} carries nobody", "VK 2.53")
-    if to not in board.neighbours(ch["hex"]) or living_at(state).get(to):
-        raise IllegalAction(f"{to} is not an empty hex next to {ch['name']}", "VK 2.53")
+    if to not in put_down_hexes(board, state, ch):
+        raise IllegalAction(f"{to} is not an empty hex next to {ch['name']} (not across a wall or window)",
+                            "VK 2.53")
     other = state["chars"][cid]
     other["hex"] = to
     other["carried_by"] = None

@@ -158,15 +158,57 @@ def reveal_speeds(board: Board, state: State, ctx: Context) -> None:
 
 
 def _mark_pushers(board: Board, state: State, ctx: Context, ship: Ship) -> None:
-    """The characters who push a beached boat off (the number it needs, first ids first) spend their
-    side's next player phase doing it: busy, they neither move, shoot nor fight (rule 4.45; the phase is
-    our ruling, digest question 43)."""
+    """The characters who push a beached boat off spend their side's next player phase doing it: busy,
+    they neither move, shoot nor fight (rule 4.45; the phase is our ruling, digest question 43). With
+    exactly the number needed beside the boat they push; with more, the owner names them one by one
+    (``choose_pusher`` in the naval step ``pushers``)."""
     need = ship_types()[ship["type"]]["pushers"]
-    ids = fleet.pusher_ids(board, state, ship["id"])[:need]
+    ids = fleet.pusher_ids(board, state, ship["id"])
+    if len(ids) > need:
+        ship["push_choice"] = []
+        ctx.emit("push_choice", f"{ship['side']} chooses {need} of {len(ids)} characters beside {ship['name']} "
+                 "to push it off", "VK 4.45", pieces=[ship["id"], *ids])
+        return
+    _busy_pushers(state, ctx, ship, ids)
+
+
+def _busy_pushers(state: State, ctx: Context, ship: Ship, ids: list[str]) -> None:
     for cid in ids:
         state["chars"][cid]["pushing"] = True
     ctx.emit("push_off", f"{', '.join(state['chars'][c]['name'] for c in ids)} push {ship['name']} off the beach "
              "(busy in their next player phase)", "VK 4.45", pieces=[ship["id"], *ids])
+
+
+def awaiting_pushers(state: State) -> list[str]:
+    """Ships whose owner still has to name who pushes them off (rule 4.45), by id."""
+    return sorted(sid for sid, ship in state["ships"].items() if ship.get("push_choice") is not None)
+
+
+def pusher_options(board: Board, state: State) -> list[tuple[str, str]]:
+    """(ship, character) pairs the side naming pushers may pick next."""
+    waiting = awaiting_pushers(state)
+    if not waiting:
+        return []
+    sid = waiting[0]
+    chosen = state["ships"][sid]["push_choice"]
+    return [(sid, cid) for cid in fleet.pusher_ids(board, state, sid) if cid not in chosen]
+
+
+def choose_pusher(board: Board, state: State, ctx: Context, sid: str, cid: str) -> None:
+    """Name one of the characters who push ``sid`` off; the last one needed sets them all to work."""
+    waiting = awaiting_pushers(state)
+    if not waiting:
+        raise IllegalAction("no boat is waiting for its pushers", "VK 4.45")
+    if sid != waiting[0]:
+        raise IllegalAction(f"name the pushers of {state['ships'][waiting[0]]['name']} first", "VK 4.45")
+    ship = state["ships"][sid]
+    if (sid, cid) not in pusher_options(board, state):
+        raise IllegalAction(f"{cid!r} is not a free character of {ship['side']} on beach or coastal water beside "
+                            f"{ship['name']}", "VK 4.45")
+    ship["push_choice"].append(cid)
+    if len(ship["push_choice"]) == ship_types()[ship["type"]]["pushers"]:
+        ids = ship.pop("push_choice")
+        _busy_pushers(state, ctx, ship, ids)
 
 
 def effective_speed(ship: Ship, sequence: int) -> int:

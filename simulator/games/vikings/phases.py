@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.game import Context
-from simulator.games.vikings import effects, naval, tide, treasure
+from simulator.games.vikings import animals, effects, naval, tide, treasure
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.fleet import afloat
@@ -55,6 +55,7 @@ def start_phase(board: Board, state: State, ctx: Context) -> None:
     state["active"] = side
     state["step"] = "fire"
     state["combat"] = {"round": 1}
+    animals.new_phase(state)
     for ch in state["chars"].values():
         ch["fired"] = False
         ch["move_cap"] = None
@@ -115,14 +116,25 @@ def _end_naval_step(board: Board, state: State, ctx: Context) -> None:
             ctx.emit("step", "speeds are chosen in secret", "VK 4.34")
         elif step == "speed":
             naval.reveal_speeds(board, state, ctx)
-            nav["step"] = "movement"
-            advance_movement(board, state, ctx, first=True)
+            after_speeds(board, state, ctx)
         elif step == "window":
             nav["step"] = "movement"
             advance_movement(board, state, ctx, first=True)
         elif step == "haul":
             naval.record_damage(board, state, ctx)
             next_phase(board, state, ctx)
+
+
+def after_speeds(board: Board, state: State, ctx: Context) -> None:
+    """Once the speeds are out: the owner of a boat pushed off the beach by some of more candidates names
+    them (step ``pushers``, rule 4.45); then the ships move."""
+    waiting = naval.awaiting_pushers(state)
+    if waiting:
+        state["naval"]["step"] = "pushers"
+        state["active"] = state["ships"][waiting[0]]["side"]
+        return
+    state["naval"]["step"] = "movement"
+    advance_movement(board, state, ctx, first=True)
 
 
 def advance_movement(board: Board, state: State, ctx: Context, first: bool = False) -> None:
@@ -170,7 +182,7 @@ def _end_player_step(board: Board, state: State, ctx: Context) -> None:
                 ch["fired"] = False
         ctx.emit("step", f"{side} movement (the other side may shoot defensively)", "VK 2.2")
     elif step == "move":
-        _drop_carried(state, ctx)
+        _drop_carried(board, state, ctx)
         treasure.end_movement(state, ctx, side)
         if stationary_targets(board, state, first_only=True):
             state["step"] = "stationary_fire"
@@ -196,15 +208,25 @@ def _end_player_step(board: Board, state: State, ctx: Context) -> None:
         next_phase(board, state, ctx)
 
 
-def _drop_carried(state: State, ctx: Context) -> None:
-    """At the end of movement carriers lay down the stunned they carry (rule 2.53)."""
-    for ch in state["chars"].values():
-        if ch.get("carrying"):
-            carried = state["chars"][ch["carrying"]]
-            carried["hex"] = ch["hex"]
-            carried["carried_by"] = None
-            ch["carrying"] = None
-            ctx.emit("carry", f"{ch['name']} puts {carried['name']} down", "VK 2.53", pieces=[ch["id"]])
+def _drop_carried(board: Board, state: State, ctx: Context) -> None:
+    """At the end of movement carriers who have not laid down the stunned they carry do it now, in the
+    first empty hex next to them (rule 2.53, ``movement.put_down_hexes``); with none free, in their own
+    hex (our ruling; the carrier must then step out in his next movement)."""
+    from simulator.games.vikings import movement
+    for ch in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        if not ch.get("carrying"):
+            continue
+        free = movement.put_down_hexes(board, state, ch)
+        if free:
+            movement.put_down(board, state, ctx, ch, free[0])
+            continue
+        carried = state["chars"][ch["carrying"]]
+        carried.update(hex=ch["hex"], carried_by=None)
+        landed = naval.fleet.ship_hexes(board, state).get(ch["hex"])
+        carried["ship"], carried["slot"] = landed if landed else (None, None)
+        ch["carrying"] = None
+        ctx.emit("carry", f"{ch['name']} has no free hex beside him: {carried['name']} is laid in his own hex",
+                 "VK 2.53", pieces=[ch["id"], carried["id"]])
 
 
 def stationary_targets(board: Board, state: State, first_only: bool = False) -> list[tuple[str, str]]:

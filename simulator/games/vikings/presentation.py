@@ -139,8 +139,8 @@ class VikingsPresentation(Presentation):
         if idx in (0, 2):
             nav = state["naval"]
             step = {"duties": "crew duties", "speed": "secret speeds", "movement": f"ship movement, sequence "
-                    f"{nav['sequence']}", "window": "grapples between sequences", "haul": "hauling"}.get(nav["step"],
-                                                                                                   nav["step"])
+                    f"{nav['sequence']}", "window": "grapples between sequences", "haul": "hauling",
+                    "pushers": "naming who pushes a boat off"}.get(nav["step"], nav["step"])
             return f"{head}: {step} ({state['active']})"
         step = {"fire": "offensive fire", "move": "movement and defensive fire",
                 "stationary_fire": f"defensive fire at characters that stayed put ({state['active']})",
@@ -164,13 +164,13 @@ class VikingsPresentation(Presentation):
         if state["phase_index"] in (1, 3) and state["step"] == "combat" and state.get("advance"):
             return {"type": "advance", "piece": piece, "path": [to]}
         if state["phase_index"] in (1, 3) and state["step"] == "fire" and ch["side"] == state["phasing"]:
-            target = self._char_at(state, to)
+            target = self._target_at(state, to)
             return {"type": "fire", "piece": piece, "target": target} if target else None
         if state["phase_index"] in (1, 3) and state["step"] == "move" and ch["side"] != state["phasing"]:
-            target = self._char_at(state, to)
+            target = self._target_at(state, to)
             return {"type": "defensive_fire", "piece": piece, "target": target} if target else None
         if state["phase_index"] in (1, 3) and state["step"] == "combat":
-            target = self._char_at(state, to)
+            target = self._target_at(state, to)
             return {"type": "attack", "attackers": [piece], "defenders": [target]} if target else None
         path = self._path(state, piece, to)
         if path is None:
@@ -208,6 +208,11 @@ class VikingsPresentation(Presentation):
     def _char_at(self, state: State, hex_: str) -> str | None:
         ids = living_at(state).get(hex_, [])
         return next((i for i in ids if i in state["chars"]), None)
+
+    def _target_at(self, state: State, hex_: str) -> str | None:
+        """The character in the hex, else a goat or pig there (targets of fire and melee, rule 5.5.3)."""
+        beast = animals.at(state, hex_)
+        return self._char_at(state, hex_) or (beast["id"] if beast else None)
 
     def _path(self, state: State, piece: str, to: str) -> list[str] | None:
         ch = state["chars"].get(piece)

@@ -7,7 +7,7 @@ from typing import Any
 from simulator.games.vikings import fleet
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import ship_types, terrain
-from simulator.games.vikings.pieces import Char, armoured, bodies_at
+from simulator.games.vikings.pieces import Char, armoured, bodies_at, living_at
 
 State = dict[str, Any]
 
@@ -57,6 +57,8 @@ def step_cost(board: Board, state: State, ch: Char, a: str, b: str, mounted: boo
         elif on_a is None:
             if ship_b["speed"] not in (-1, 0, 1):
                 raise Blocked("a boat can be boarded from land or water only at speed -1, 0 or 1", "VK 4.82")
+            if board.is_water(a) and living_at(state).get(b):
+                raise Blocked("a character in the sea climbs only onto an empty boat hex", "VK 4.86")
             kind_a = board.kind(a)
             extra += {"coastal": 1 if rowboat else 2, "deep": 2 if rowboat else 4}.get(kind_a, 0 if rowboat else 1)
         return int(terrain()["boat"]["move_cost"]) + extra
