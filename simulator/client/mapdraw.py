@@ -281,11 +281,13 @@ def draw_hex_map(target: pygame.Surface, board: HexBoard, scale: float, origin: 
         if not board.contains(label):
             continue
         x, y = board.world_of(label)
+        # low in the hex, clear of a counter's centre, and big enough to read at the
+        # fitted zoom (victory-point values are what players scan the map for)
         p = (origin[0] + x * scale, origin[1] + (y + 0.5) * scale)
-        rad = max(5.0, scale * 0.2)
-        pygame.draw.circle(target, (255, 255, 255), p, rad + 1.5)
+        rad = max(7.5, scale * 0.3)
+        pygame.draw.circle(target, (255, 255, 255), p, rad + 2)
         pygame.draw.circle(target, (30, 80, 190), p, rad)
-        fonts.blit_centred(target, mark, p, int(rad * 1.6), (255, 255, 255), bold=True)
+        fonts.blit_centred(target, mark, p, int(rad * 1.7), (255, 255, 255), bold=True)
     if labels and scale >= 14:
         size = max(9, int(scale * 0.32))
         for i, label in enumerate(board.labels):
