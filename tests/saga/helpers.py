@@ -38,14 +38,15 @@ def to_activation(s: Session) -> None:
 
 
 def take_defaults(s: Session) -> int:
-    """Accept the engine's default for every pending player choice (casualties, withdrawal):
-    the first legal action while one is asked. Returns how many choices were made."""
+    """Accept the engine's default for every pending player choice (casualties, bodyguards,
+    withdrawal, figures an ability kills): the first legal action while one is asked. Returns how
+    many choices were made."""
     made = 0
     while True:
         st = s.state
         m, sh = st["melee"], st["shooting"]
         step = (m or sh or {}).get("step")
-        if step not in ("casualties", "withdraw"):
+        if step not in ("casualties", "bodyguards", "withdraw") and st.get("choice") is None:
             return made
         s.apply(s.legal_actions()[0])
         made += 1

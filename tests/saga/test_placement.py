@@ -36,7 +36,8 @@ def test_warlords_fury_terrain_rolls_and_deployment_order() -> None:
     with pytest.raises(IllegalAction, match="roll_terrain first"):
         s.apply({"type": "place_terrain", "at": [24, 18]})
     s.apply({"type": "roll_terrain"})
-    assert s.legal_actions() == [{"type": "place_terrain", "piece": "wood", "at": [24.0, 18.0]}]
+    assert s.legal_actions() == [{"type": "place_terrain", "piece": "wood", "at": [24.0, 18.0]},
+                                 {"type": "place_terrain", "piece": "wood", "at": [24.0, 18.0], "facing": 90}]
     with pytest.raises(IllegalAction, match="centre"):
         s.apply({"type": "place_terrain", "at": [20, 18]})
     s.apply(s.legal_actions()[0])
@@ -56,6 +57,9 @@ def test_warlords_fury_terrain_rolls_and_deployment_order() -> None:
     assert opts and all(o["type"] == "place_terrain" for o in opts)
     s.apply(opts[0])
     assert [t["id"] for t in s.state["terrain"]] == ["wood", "rocks", "hedge"]
+    # the roll-off winner keeps his long edge (the first option)
+    assert s.state["active"] == "anglo_danes" and [a["type"] for a in s.legal_actions()] == ["choose_edge"] * 2
+    s.apply(s.legal_actions()[0])
     # deployment: Anglo-Danish Warlord, Viking Warlord, Viking Levies, Anglo-Danish Levies...
     assert s.state["active"] == "anglo_danes" and {a["unit"] for a in s.legal_actions()} == {"a-warlord"}
     with pytest.raises(IllegalAction, match="warlord") as err:
@@ -82,6 +86,9 @@ def test_ford_first_player_deploys_half_then_the_rest() -> None:
     s = players_session("s2-ford", [6, 1, 2, 5])
     s.apply({"type": "roll_off"})
     first = s.state["set_up"]["order"][0]
+    far = dict(s.state["far_side"])
+    s.apply({"type": "choose_edge", "edge": "top" if s.legal_actions()[0]["edge"] == "bottom" else "bottom"})
+    assert s.state["far_side"] == {p: far[q] for p, q in zip(far, reversed(list(far)))}   # the banks swap too
     with pytest.raises(IllegalAction, match="at least half") as err:
         s.apply({"type": "end_deployment"})
     assert err.value.rule == "SAGA p.52"
@@ -166,3 +173,83 @@ def test_feast_for_crows_orders_phases_then_activation_roll() -> None:
     all_orders()
     # 4, 4, 1 in a later turn: the tie gives the first activation left of last turn's first (Welsh)
     assert s.state["turn_player"] == "vikings" and s.state["order"] == ["vikings", "normans", "welsh"]
+
+
+def test_chosen_scenery_secret_numbers_choices_and_rotation() -> None:
+    def chosen(data: dict[str, Any]) -> None:
+        data["rules"] = {**data["rules"], "scenery": "chosen"}
+    s = players_session("s1-warlords-fury", [1, 3, 4, 2, 4, 3, 5, 2], chosen)
+    a, b = s.state["players"]
+    assert s.state["terrain"] == [] and s.state["active"] == a
+    assert s.game.presentation().secret_choice(s.state).player == a
+    with pytest.raises(IllegalAction, match="1 to 5"):
+        s.apply({"type": "scenery_number", "number": 0})
+    s.apply({"type": "scenery_number", "number": 5})
+    assert s.game.visible_state(s.state_data(), b)["set_up"]["scenery"]["numbers"] == {a: "hidden"}
+    s.apply({"type": "scenery_number", "number": 4})
+    sc = s.state["set_up"]["scenery"]
+    assert sc["shares"] == {a: 3, b: 2} and sc["first"] == a      # 5 pieces, the odd one to the higher number
+    assert [st["player"] for st in s.state["set_up"]["steps"][:5]] == [a, b, a, b, a]
+    s.apply({"type": "choose_terrain", "terrain": "building"})
+    s.apply({"type": "choose_terrain", "terrain": "building"})
+    with pytest.raises(IllegalAction, match="at most 2"):
+        s.apply({"type": "choose_terrain", "terrain": "building"})
+    assert {"type": "choose_terrain", "terrain": "building"} not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="p.49 list"):
+        s.apply({"type": "choose_terrain", "terrain": "river"})
+    for kind in ("wood", "hill", "marsh"):
+        s.apply({"type": "choose_terrain", "terrain": kind})
+    steps = s.state["set_up"]["steps"]
+    assert [(st["player"], st["piece"]) for st in steps[:5]] == [
+        (a, "building-1"), (b, "building-2"), (a, "wood-1"), (b, "hill-1"), (a, "marsh-1")]
+    s.apply({"type": "roll_terrain"})                                # 1: a corner
+    s.apply({"type": "place_terrain", "at": [4, 4], "facing": 90})
+    placed = s.state["terrain"][0]["polygon"]
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    assert max(xs) - min(xs) == pytest.approx(3) and max(ys) - min(ys) == pytest.approx(4)   # turned a quarter
+    while s.state["set_up"]["steps"][0]["kind"] == "terrain":
+        s.apply(s.legal_actions()[0])
+    assert len(s.state["terrain"]) <= 5 and s.state["set_up"]["steps"][0]["kind"] == "roll_off"
+
+
+def test_roll_off_winner_chooses_the_long_edge() -> None:
+    s = players_session("s1-warlords-fury", [6, 1] + [6, 6, 6, 6] + [3, 5])
+    s.apply({"type": "roll_off"})
+    winner, loser = s.state["set_up"]["order"]
+    while s.state["set_up"]["steps"][0]["kind"] == "terrain":
+        s.apply(s.legal_actions()[0])
+    zones = {z["side"]: z["polygon"] for z in s.state["zones"]}
+    mine = s.legal_actions()[0]["edge"]
+    other = "top" if mine == "bottom" else "bottom"
+    with pytest.raises(IllegalAction, match="bottom .y = 0. or top"):
+        s.apply({"type": "choose_edge", "edge": "left"})
+    s.apply({"type": "choose_edge", "edge": other})
+    assert {z["side"]: z["polygon"] for z in s.state["zones"]} == {winner: zones[loser], loser: zones[winner]}
+    while s.state["phase"] == "setup":
+        s.apply(s.legal_actions()[0])
+    h = s.state["table"]["height"]
+    mean_y = sum(f["y"] for f in s.state["figures"].values() if s.state["units"][f["unit"]]["owner"] == winner)
+    mean_y /= sum(1 for f in s.state["figures"].values() if s.state["units"][f["unit"]]["owner"] == winner)
+    assert (mean_y > h / 2) == (other == "top")
+
+
+def test_feast_for_crows_orders_are_secret_until_all_are_done() -> None:
+    from simulator.games.saga.board import roll_count
+    first = Session.new("saga/sx-feast-for-crows", seed=0).state_data()
+    faces = [f for p in first["seating"] for f in (["C", "U", "R"] * 3)[:roll_count(first, p, 0)]]
+    s = Session.new("saga/sx-feast-for-crows", seed=0, tape=faces + [6, 1, 1])
+    s.apply({"type": "roll_dice", "keep": []})
+    die, box = next((a["die"], a["box"]) for a in s.legal_actions() if a["type"] == "place_die")
+    events = s.apply({"type": "place_die", "die": die, "box": box})
+    assert all(box not in e.text for e in events) and "hidden" in events[-1].text
+    s.apply({"type": "end_orders"})
+    assert s.state["active"] == "normans"
+    seen = s.game.visible_state(s.state_data(), "normans")["sides"]["vikings"]["dice"]
+    assert {"face": "hidden", "box": "hidden"} in seen and not any(d["box"] == box for d in seen)
+    assert s.game.visible_state(s.state_data(), "vikings")["sides"]["vikings"]["dice"][die]["box"] == box
+    s.apply({"type": "roll_dice", "keep": []})
+    s.apply({"type": "end_orders"})
+    s.apply({"type": "roll_dice", "keep": []})
+    events = s.apply({"type": "end_orders"})                   # the last Orders Phase: all is revealed
+    assert any(f"vikings: " in e.text and box in e.text for e in events)
+    assert s.game.visible_state(s.state_data(), "normans")["sides"]["vikings"]["dice"][die]["box"] == box

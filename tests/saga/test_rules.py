@@ -147,27 +147,6 @@ def test_full_melee_with_fatigue_and_withdrawal() -> None:
     assert any(e.kind == "disengage" for e in s.log)
 
 
-def test_warlord_resilience_and_bodyguard() -> None:
-    s = session([{"id": "hg", "class": "hearthguard", "figures": 4, "at": [10, 10], "columns": 4},
-                 {"id": "lord", "class": "warlord", "at": [20, 3]}],
-                [{"id": "el", "class": "warlord", "at": [10, 13.7]},
-                 {"id": "bg", "class": "hearthguard", "figures": 4, "at": [10, 16], "columns": 4}],
-                faction_b="vikings",
-                tape=[6, 6, 6, 1, 1, 1, 1, 1,   # 3 hits on the enemy Warlord (armour 5)
-                      1, 1, 1, 1, 1,            # Warlord's 5 dice miss
-                      1, 1, 1])                 # 3 defence dice (3 hits) fail
-    to_activation(s)
-    give_dice(s, "A", [("C", "hirdmen")])
-    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
-    s.apply({"type": "engage", "target": "el"})
-    s.apply({"type": "melee_trade", "trade": False})
-    s.apply({"type": "ready"})
-    s.apply({"type": "ready"})
-    # first hit ignored, two hits taken by bodyguards within VS
-    assert s.state["units"]["el"]["figures"] == ["el"]
-    assert len(s.state["units"]["bg"]["figures"]) == 2
-
-
 def test_heimdall_and_ullr() -> None:
     s = session([{"id": "hg", "class": "hearthguard", "figures": 4, "at": [10, 10], "columns": 4},
                  {"id": "lord", "class": "warlord", "at": [40, 3]}],

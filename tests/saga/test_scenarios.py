@@ -10,6 +10,7 @@ from simulator.core.errors import DataError
 from simulator.core.scenario import list_scenarios
 from simulator.core.view import PieceView, TableSurface
 from simulator.games.saga import victory
+from simulator.games.saga.rules import SETUP_ACTIONS
 from simulator.games.saga.units import unit_gap
 
 SCENARIOS = [s for s, _ in list_scenarios() if s.startswith("saga/")]
@@ -19,7 +20,10 @@ def test_all_scenarios_load() -> None:
     assert len(SCENARIOS) >= 9
     for sid in SCENARIOS:
         s = Session.new(sid, seed=0)
-        assert s.legal_actions() == [{"type": "roll_dice", "keep": []}]
+        if s.state["phase"] == "setup":                  # the players' set-up comes first
+            assert s.legal_actions() and all(a["type"] in SETUP_ACTIONS for a in s.legal_actions())
+        else:
+            assert s.legal_actions() == [{"type": "roll_dice", "keep": []}]
 
 
 def test_vp_example_of_the_rulebook() -> None:

@@ -14,10 +14,10 @@ import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
-from simulator.games.saga import board
+from simulator.games.saga import board, casualties
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
-from simulator.games.saga.units import (EPS, add_fatigue, bypasses_board, exhausted, live_units, remove_figures, remove_fatigue,
+from simulator.games.saga.units import (EPS, add_fatigue, board_serves, exhausted, live_units, remove_figures, remove_fatigue,
                                         unit_gap, warlord)
 
 State = dict[str, Any]
@@ -29,8 +29,6 @@ def window(state: State, player: str) -> set[str]:
     if state.get("over"):
         return out
     m, sh = state.get("melee"), state.get("shooting")
-    if _own_unit_bypasses(state, player):
-        return out
     if m is not None:
         me_in = player in m["players"].values()
         if me_in and state["active"] == player and m["step"] in ("abilities_attacker", "abilities_defender"):
@@ -55,34 +53,39 @@ def window(state: State, player: str) -> set[str]:
     return out
 
 
-def _own_unit_bypasses(state: State, player: str) -> bool:
-    """In a melee or shooting where the player's unit ignores the board (Flemish, SAGA p.46)."""
+def _fight_served(state: State, player: str, faction: str) -> bool:
+    """In a melee or shooting, whether the board of ``faction`` helps every unit of the player in it
+    (never mercenaries who ignore the boards, SAGA p.46; Egil's Hirdmen only the Viking board,
+    SAGA p.45); True outside melee and shooting."""
     m, sh = state.get("melee"), state.get("shooting")
     if m is not None:
         units = [u for u in m["players"] if state["units"][u]["owner"] == player]
     elif sh is not None:
         units = [u for u in (sh["shooter"], sh["target"]) if state["units"][u]["owner"] == player]
     else:
-        return False
-    return any(bypasses_board(state["units"][u]) for u in units)
+        return True
+    return all(board_serves(state, state["units"][u], faction) for u in units)
 
 
 def usable(state: State, player: str, box: dict[str, Any]) -> bool:
     return box["timing"] in window(state, player) and board.ready(state, player, box["id"]) \
-        and box["effect"]["kind"] != "activate"
+        and box["effect"]["kind"] != "activate" and _fight_served(state, player, box["faction"])
 
 
 def use_ability(state: State, player: str, action: Action, ctx: Context) -> None:
-    side = state["sides"][player]
-    box = cat.box(side["faction"], str(action.get("box")))
+    box = board.find_box(state, player, str(action.get("box")))
     if box is None:
-        raise IllegalAction(f"no box {action.get('box')!r} on the {cat.faction(side['faction'])['name']} board", "SAGA p.7")
+        names = " or ".join(cat.faction(f)["name"] for f in board.boards(state, player))
+        raise IllegalAction(f"no box {action.get('box')!r} on the {names} board", "SAGA p.7")
     if box["effect"]["kind"] == "activate":
         raise IllegalAction(f"{box['name']} is spent by activating a unit (action 'activate')", "SAGA p.10")
     if box["timing"] not in window(state, player):
         raise IllegalAction(f"{box['name']} ({box['timing'].replace('_', '/')}) cannot be used now", "SAGA p.47")
     if not board.ready(state, player, box["id"]):
         raise IllegalAction(f"{box['name']} holds no full set of dice", "SAGA p.7")
+    if not _fight_served(state, player, box["faction"]):
+        raise IllegalAction(f"your unit in this fight takes no help from the {cat.faction(box['faction'])['name']} "
+                            "board", "SAGA p.45-46")
     kind = box["effect"]["kind"]
     handler = HANDLERS[kind]
     # check first on a trial basis, then pay: a refused effect costs nothing
@@ -90,7 +93,7 @@ def use_ability(state: State, player: str, action: Action, ctx: Context) -> None
     faces = board.pay_face(state, player, box["id"], action.get("face"), ctx) if box["column"] == "repeatable" \
         else board.pay(state, player, box["id"], ctx)
     rare = "R" in faces
-    ctx.emit("ability", f"{player} uses {box['name']} ({'+'.join(faces)})", _rule(side["faction"]),
+    ctx.emit("ability", f"{player} uses {box['name']} ({'+'.join(faces)})", _rule(box["faction"]),
              box=box["id"], faces=faces)
     handler(state, player, box, action, ctx, dry=False, rare=rare)
 
@@ -122,7 +125,7 @@ def _activation_pool(state: State, player: str, box: dict[str, Any], action: Act
                      dry: bool, rare: bool) -> None:
     if dry:
         return
-    got = board.roll_into_hand(state, player, box["effect"]["dice"], ctx, "Activation Pool")
+    got = board.roll_into_hand(state, player, box["effect"]["dice"], ctx, "Activation Pool", box["faction"])
     faces = "".join(board.dice(state, player)[i]["face"] for i in got)
     ctx.emit("orders", f"Activation Pool: {len(got)} more SAGA dice: {faces or 'none (all 8 in use)'}", "SAGA p.8")
 
@@ -140,7 +143,9 @@ def _noble_lineage(state: State, player: str, box: dict[str, Any], action: Actio
     if dry:
         return
     for i in which:
-        new = face if face else str(ctx.dice.roll(cat.die_name(state["sides"][player]["faction"]), "Noble Lineage"))
+        faction = board.board_of_die(state, player, i)
+        ctx.dice.register(board.faction_die(faction))
+        new = face if face else str(ctx.dice.roll(cat.die_name(faction), "Noble Lineage"))
         board.dice(state, player)[i]["face"] = new
     ctx.emit("orders", f"Noble Lineage: {'set' if face else 're-rolled'} {len(which)} die/dice", "SAGA p.60")
 
@@ -167,8 +172,8 @@ def _kill_exhausted(state: State, player: str, box: dict[str, Any], action: Acti
         raise IllegalAction("Exhaustion targets an exhausted enemy unit that is not a Warlord", "SAGA p.60")
     if dry:
         return
-    remove_figures(state, u["id"], box["effect"]["figures"], ctx, box["name"], "SAGA p.60", killer=player)
     remove_fatigue(u, box["effect"]["discard_fatigue"])
+    casualties.kill(state, u["id"], box["effect"]["figures"], ctx, box["name"], "SAGA p.60", killer=player)
 
 
 def _remove_small(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
@@ -214,6 +219,8 @@ def _refresh(state: State, player: str, box: dict[str, Any], action: Action, ctx
     if dry:
         return
     for u in live_units(state, player):
+        if not board_serves(state, u, box["faction"]):
+            continue
         if u["id"] == w["id"] or unit_gap(state, u["id"], w["id"]) <= cat.inches(box["effect"]["range"]) + EPS:
             if remove_fatigue(u, 1):
                 ctx.emit("fatigue", f"{u['name']} discards a fatigue", "SAGA p.59", unit=u["id"])
@@ -226,7 +233,7 @@ def _grant(state: State, player: str, box: dict[str, Any], action: Action, ctx: 
     eff = box["effect"]
     which = eff["which"]
     units: list[dict[str, Any]] = []
-    mine = [u for u in live_units(state, player) if not u.get("baggage") and not bypasses_board(u)]
+    mine = [u for u in live_units(state, player) if not u.get("baggage") and board_serves(state, u, box["faction"])]
     if which == "one_mounted":
         u = _target(state, player, action, "unit")
         if u["owner"] != player or not u["mounted"]:
@@ -328,8 +335,8 @@ def _hit_and_run(state: State, player: str, box: dict[str, Any], action: Action,
     The rules module carries the activation out (``state["interrupt"]``)."""
     enemy = _activated(state)
     u = _target(state, player, action, "unit")
-    if u["owner"] != player or u.get("baggage") or bypasses_board(u):
-        raise IllegalAction("Hit and Run activates one of your own units", "SAGA p.62")
+    if u["owner"] != player or u.get("baggage") or not board_serves(state, u, box["faction"]):
+        raise IllegalAction("Hit and Run activates one of your own units its board helps", "SAGA p.62")
     reach = cat.inches(box["effect"]["range"])
     if unit_gap(state, u["id"], enemy["id"]) > reach + EPS:
         raise IllegalAction(f"{u['name']} is not within {box['effect']['range']} of {enemy['name']}", "SAGA p.62")
@@ -476,12 +483,13 @@ def _sacrifice(state: State, player: str, box: dict[str, Any], action: Action, c
     uid = melee_mod.unit_of(state, player, action.get("for_unit"))
     unit = state["units"][uid]
     n = action.get("figures", 1)
+    engaged = melee_mod.fighting_figures(state, uid, melee_mod.foes(m, uid))
     if unit["cls"] not in ("warriors", "hearthguard") or not isinstance(n, int) or \
-            not 1 <= n <= min(box["effect"]["max_figures"], len(unit["figures"]) - 1):
+            not 1 <= n <= min(box["effect"]["max_figures"], len(unit["figures"]) - 1, len(engaged)):
         raise IllegalAction("sacrifice 1 to 3 of your engaged Warriors or Hearthguard (keeping one)", "SAGA p.59")
     if dry:
         return
-    remove_figures(state, uid, n, ctx, box["name"], "SAGA p.59")
+    casualties.kill(state, uid, n, ctx, box["name"], "SAGA p.59", by=melee_mod.enemy_of(m, uid), among=engaged)
     per = box["effect"]["rare_per_figure"] if rare else box["effect"]["per_figure"]
     m["sides"][uid]["attack"] += per * n
 
@@ -495,7 +503,8 @@ def _crash(state: State, player: str, box: dict[str, Any], action: Action, ctx: 
         raise IllegalAction("Crash: a mounted unit engaged with enemy foot Warriors or Levies", "SAGA p.61")
     if dry:
         return
-    remove_figures(state, foe["id"], 1 if foe["cls"] == "warriors" else 2, ctx, "Crash", "SAGA p.61", killer=player)
+    casualties.kill(state, foe["id"], 1 if foe["cls"] == "warriors" else 2, ctx, "Crash", "SAGA p.61", killer=player,
+                    by=uid, among=melee_mod.fighting_figures(state, foe["id"], melee_mod.foes(m, foe["id"])))
 
 
 def _war_dance(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
@@ -525,8 +534,7 @@ HANDLERS = {
 def sample_uses(state: State, player: str) -> list[Action]:
     """Concrete ability uses for the legal-action list (a representative parameter choice)."""
     out: list[Action] = []
-    side = state["sides"][player]
-    for box in cat.faction(side["faction"])["boxes"]:
+    for box in board.board_boxes(state, player):
         if not usable(state, player, box):
             continue
         base: Action = {"type": "use_ability", "box": box["id"]}

@@ -59,6 +59,12 @@ def swords() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
+def wrath() -> dict[str, Any]:
+    """The Wrath of the Jomsvikings table (SAGA p.44)."""
+    return _load("wrath.yaml", "wrath").data
+
+
+@lru_cache(maxsize=None)
 def faction(faction_id: str) -> dict[str, Any]:
     """A faction's dice symbols and battle board, checked for consistency."""
     if faction_id not in FACTIONS:

@@ -12,6 +12,8 @@ Each player buys, within the points, from rows grouped by class:
 * ``warlord-<option>``: Warlord options at no cost (mounted for Normans and Welsh; a Dane axe
   where a hero allows it);
 * ``hero-<id>``: a Viking Age hero of the faction replacing the Warlord (1 point);
+* ``warlord-extra``: in Clash of Steel games of 10 and 12 points, one or two more Warlords
+  (1 point each, never heroes; the first Warlord is the General, SAGA p.58);
 * ``<class>[-<variant>]-<size>``: one unit of 4, 8 or 12 Hearthguard, Warriors or Levies, at
   its share of a point (1 point = 4 Hearthguard = 8 Warriors = 12 Levies; a class's figures
   must add up to whole points: 12 + 4 Warriors are two points);
@@ -39,7 +41,8 @@ from simulator.core.errors import DataError
 from simulator.core.view import ForceOption, ForceProblem, ForceRules, ForceSelection, basic_force_problems
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.deployment import DeploymentError, place_units
-from simulator.games.saga.setup import brothers, diameter_of, layout, unit_figures, unit_problems, warband_problems, weapon_of
+from simulator.games.saga.setup import (brothers, diameter_of, extra_warlord_rule, layout, unit_figures, unit_problems,
+                                        warband_problems, weapon_of)
 
 RULE = "SAGA p.35"
 SIZES = (4, 8, 12)
@@ -59,6 +62,8 @@ VARIANT_NAMES = {"": "", "dane_axe": "with Dane axes", "berserker": "Berserkers"
 #: Variants a warband may field once (SAGA p.37, p.38, p.42).
 ONCE = ("berserker", "crossbow", "varangians", "varangians_dane_axe")
 WARLORD_VARIANTS = {"mounted": {"mounted": True}, "dane_axe": {"dane_axe": True}}
+#: The row of the Clash of Steel Warlords besides the General (SAGA p.58).
+EXTRA = "warlord-extra"
 
 
 def _settings(scenario: Any) -> dict[str, Any] | None:
@@ -142,7 +147,7 @@ def chosen_warband(chosen: Mapping[str, int]) -> tuple[list[dict[str, Any]], lis
     """The unit entries (Warlord first, no positions), the heroes, and for each entry the row
     it comes from (None for the Warlord when no Warlord option was chosen)."""
     warlord: dict[str, Any] = {"id": "warlord", "class": "warlord"}
-    warlord_rows = [k for k, n in chosen.items() if n and k.startswith("warlord-")]
+    warlord_rows = [k for k, n in chosen.items() if n and k.startswith("warlord-") and k != EXTRA]
     for k in warlord_rows:
         warlord.update(WARLORD_VARIANTS.get(k.removeprefix("warlord-"), {}))
     units = [warlord]
@@ -150,6 +155,9 @@ def chosen_warband(chosen: Mapping[str, int]) -> tuple[list[dict[str, Any]], lis
     heroes = [k.removeprefix("hero-") for k, n in chosen.items() if n and k.startswith("hero-")]
     if len(heroes) == 1 and brothers(heroes[0]):
         warlord["figures"] = unit_figures(warlord, heroes[0])      # Harold and his brothers (SAGA p.42)
+    for k in range(int(chosen.get(EXTRA, 0))):                     # Clash of Steel Warlords (SAGA p.58)
+        units.append({"id": f"warlord{k + 2}", "class": "warlord"})
+        rows.append(EXTRA)
     for key in sorted(chosen, key=_sort_key):
         n = int(chosen[key])
         if n <= 0 or key.startswith(("warlord-", "hero-")):
@@ -201,10 +209,17 @@ def _suggested(scenario: Any, player: str, options: list[ForceOption]) -> dict[s
     out: dict[str, int] = {}
     if side.get("hero"):
         out[f"hero-{side['hero']}"] = 1
+    generals = 0
     for u in side["units"]:
         if u["class"] == "baggage":
             continue
+        if u["class"] == "warlord" and generals:                   # an extra Warlord (SAGA p.58)
+            if EXTRA not in offered:
+                return {}
+            out[EXTRA] = out.get(EXTRA, 0) + 1
+            continue
         if u["class"] == "warlord":
+            generals = 1
             for key, fields in WARLORD_VARIANTS.items():
                 if all(u.get(k) == v for k, v in fields.items()) and f"warlord-{key}" in offered:
                     out[f"warlord-{key}"] = 1
@@ -223,6 +238,13 @@ class SagaForces(ForceRules):
             return None
         faction = _faction(scenario, player)
         options = _options(faction)
+        extra = extra_warlord_rule(int(settings["points"]))
+        if extra is not None:
+            options.append(ForceOption(EXTRA, "Another Warlord (never a hero; the first is the General)",
+                                       extra["cost"], extra["most"], group=GROUPS["warlord"],
+                                       values=("2 SAGA dice", "2 VP") + (("no We Obey, no Side by Side",)
+                                                                         if extra["lesser"] else ()),
+                                       rule="SAGA p.58"))
         name = next((p.get("name", player) for p in scenario.players if p["id"] == player), player)
         return ForceSelection(
             player=player, player_name=name, budget=settings["points"], options=tuple(options),

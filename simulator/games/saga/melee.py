@@ -20,7 +20,7 @@ from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import buildings, casualties, movement
 from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, attack_dice_melee, base_armour, clamp_armour,
-                                        exhausted, figure_array, live_units, loss_key, remove_figures, removal_order,
+                                        exhausted, figure_array, live_units, remove_figures, removal_order,
                                         unit_gap)
 from simulator.geometry.segments import points_in_polygon
 from simulator.geometry.table import circle_gaps, segment_crosses_polyline
@@ -65,8 +65,12 @@ def _side(state: State, uid: str, enemy: str | list[str]) -> dict[str, Any]:
     if exhausted(unit):
         halved = math.ceil(dice / 2)                 # SAGA p.25: lose half, rounded up
         dice -= halved
-    return {"attack": dice, "base": dice, "defence": 0, "own_armour": 0, "enemy_armour": 0,
-            "reroll_attack": False, "reroll_defence": False, "fighting": len(figs), "halved": halved,
+    fury = unit.get("wrath") or {}                   # the Jomsvikings' Wrath (SAGA p.44), an ability-step bonus
+    bonus = int(fury.get("attack_per_figure", 0)) * len(figs) + int(fury.get("attack", 0))
+    reroll = bool(fury.get("reroll"))
+    return {"attack": dice + bonus, "base": dice, "defence": int(fury.get("defence", 0)), "own_armour": 0,
+            "enemy_armour": 0, "reroll_attack": reroll, "reroll_defence": reroll, "fighting": len(figs),
+            "halved": halved,
             "spent_up": False, "spent_down": False, "crush": False, "push": False, "pursuit": False,
             "second_round": False, "enemy_fatigue_after": 0, "own_fatigue_after": 0, "used": [],
             "own_armour_vs": {}, "enemy_armour_vs": {}}
@@ -324,25 +328,31 @@ def resolve(state: State, ctx: Context) -> None:
     next_casualties(state, ctx)
 
 
-def next_casualties(state: State, ctx: Context, chosen: list[str] | None = None) -> None:
+def next_casualties(state: State, ctx: Context, chosen: list[str] | None = None,
+                    guards: list[str] | None = None) -> None:
     """Step 6, one unit at a time: the engine removes what needs no choice; a unit whose owner
-    picks its casualties (casualties.py) waits in step ``casualties`` for ``remove_casualties``
-    (``chosen``: that pick, for the first unit of the queue)."""
+    picks its casualties (casualties.py) waits in step ``casualties`` for ``remove_casualties``,
+    a Warlord whose owner picks his bodyguards in step ``bodyguards`` (``chosen`` / ``guards``:
+    that pick, for the first unit of the queue)."""
     m = state["melee"]
     while m["casualties"]:
         entry = m["casualties"][0]
         uid, hits, by = entry["unit"], entry["hits"], entry["by"]
-        if chosen is None and casualties.needs_choice(state, uid, hits):
-            m["step"] = "casualties"
-            state["active"] = state["units"][uid]["owner"]
-            return
+        if chosen is None and guards is None:
+            step = "casualties" if casualties.needs_choice(state, uid, hits) else \
+                "bodyguards" if casualties.guard_choice(state, uid, hits) else None
+            if step is not None:
+                m["step"] = step
+                state["active"] = state["units"][uid]["owner"]
+                return
         m["casualties"].pop(0)
         if chosen is not None:
             removed = remove_figures(state, uid, hits, ctx, "melee", "SAGA p.22",
                                      killer=state["units"][by]["owner"], chosen=chosen)
             chosen = None
         else:
-            removed = take_hits(state, uid, hits, ctx, "melee", killer_unit=by)
+            removed = take_hits(state, uid, hits, ctx, "melee", killer_unit=by, guards=guards)
+            guards = None
         m["inflicted"][by] = m["inflicted"].get(by, 0) + removed
     m["step"] = "resolved"
     _after_casualties(state, ctx)
@@ -368,9 +378,11 @@ def _after_casualties(state: State, ctx: Context) -> None:
     finish(state, ctx)
 
 
-def take_hits(state: State, uid: str, hits: int, ctx: Context, source: str, killer_unit: str) -> int:
+def take_hits(state: State, uid: str, hits: int, ctx: Context, source: str, killer_unit: str,
+              guards: list[str] | None = None) -> int:
     """Remove casualties for ``hits`` uncancelled hits, with Resilience for Warlords and
-    baggage (SAGA p.33, p.56); returns figures removed (bodyguards included)."""
+    baggage (SAGA p.33, p.56); returns figures removed (bodyguards included). ``guards``: the
+    bodyguards the Warlord's owner picked (else the engine's, ``casualties.default_guards``)."""
     unit = state["units"][uid]
     if hits <= 0 or not unit["figures"]:
         return 0
@@ -398,10 +410,9 @@ def take_hits(state: State, uid: str, hits: int, ctx: Context, source: str, kill
             if w[unit["owner"]] > 0:
                 return 0
             return _wipe(state, uid, ctx, source, killer, foe_arr)
-        guards = bodyguards(state, uid)
-        if unit["cls"] == "warlord" and len(guards) >= hits:
+        if unit["cls"] == "warlord" and len(casualties.bodyguards(state, uid)) >= hits:
             removed = 0
-            for g in guards[:hits]:
+            for g in guards if guards is not None else casualties.default_guards(state, uid, hits):
                 gu = state["figures"][g]["unit"]
                 _friendly_wipe_fatigue(state, gu, ctx, 1)
                 removed += remove_specific(state, g, ctx, killer)
@@ -416,21 +427,6 @@ def _wipe(state: State, uid: str, ctx: Context, source: str, killer: str, foe_ar
     _friendly_wipe_fatigue(state, uid, ctx, len(state["units"][uid]["figures"]))
     return remove_figures(state, uid, len(state["units"][uid]["figures"]), ctx, source, "SAGA p.33",
                           away_from=foe_arr, killer=killer)
-
-
-def bodyguards(state: State, warlord_uid: str) -> list[str]:
-    """Friendly non-Levy figures within VS of the Warlord (SAGA p.33), nearest first."""
-    w = state["units"][warlord_uid]
-    wf = state["figures"][w["figures"][0]]
-    out = []
-    for f, v in state["figures"].items():
-        u = state["units"][v["unit"]]
-        if u["owner"] != w["owner"] or u["id"] == warlord_uid or u["cls"] == "levies" or u.get("baggage"):
-            continue
-        gap = math.dist((v["x"], v["y"]), (wf["x"], wf["y"])) - v["r"] - wf["r"]
-        if gap <= cat.inches("VS") + EPS:
-            out.append((gap, f))
-    return [f for _, f in sorted(out)]
 
 
 def _remove_brother(state: State, uid: str, ctx: Context, killer: str, foe_arr: Any) -> int:
@@ -450,17 +446,9 @@ def _remove_brother(state: State, uid: str, ctx: Context, killer: str, foe_arr: 
 
 
 def remove_specific(state: State, fid: str, ctx: Context, killer: str | None) -> int:
-    uid = state["figures"][fid]["unit"]
-    unit = state["units"][uid]
-    unit["figures"].remove(fid)
-    del state["figures"][fid]
-    key = unit.get("figure_vp", {}).get(fid) or loss_key(unit)
-    state["losses"][unit["owner"]][key] = state["losses"][unit["owner"]].get(key, 0) + 1
-    if killer:
-        kills = state["kills"].setdefault(killer, {})
-        kills[key] = kills.get(key, 0) + 1
-    ctx.emit("casualties", f"{unit['name']} loses {fid}", "SAGA p.22", pieces=[fid], unit=uid, removed=1)
-    return 1
+    """Remove one named figure (a bodyguard, one of Harold's brothers)."""
+    return remove_figures(state, state["figures"][fid]["unit"], 1, ctx, "in melee or shooting", "SAGA p.22",
+                          killer=killer, chosen=[fid])
 
 
 def _friendly_wipe_fatigue(state: State, uid: str, ctx: Context, removing: int) -> None:
@@ -571,7 +559,8 @@ def _after_disengage(state: State, m: dict[str, Any], winner: str, loser: str, c
         armour = clamp_armour(base_armour(state, unit, shooting=False))
         dead = sum(1 for _ in list(unit["figures"]) if ctx.dice.d6("The Push") > armour)
         if dead:
-            remove_figures(state, loser, dead, ctx, "The Push", "SAGA p.60", killer=state["units"][winner]["owner"])
+            casualties.kill(state, loser, dead, ctx, "The Push", "SAGA p.60", killer=state["units"][winner]["owner"],
+                            by=winner)
     if side["pursuit"] and state["units"][winner]["mounted"]:
         state["free"].append({"unit": winner, "orders": ["move"], "no_fatigue": True, "source": "Pursuit"})
         ctx.emit("ability", f"Pursuit: {state['units'][winner]['name']} may move at once without fatigue", "SAGA p.61")

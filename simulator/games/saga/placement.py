@@ -8,10 +8,11 @@ the table and starts the list of set-up steps; ``place_terrain`` and
 ``roll_terrain`` roll the dice; :func:`finish` picks
 the first player and starts game round 1.
 
-Engine decisions (docs/saga.md): the pieces are the scenario's (the secret 1-5 numbers and the
-choice of pieces are not played: the roll-off winner has the odd piece); the pieces are moved,
-not rotated; no two pieces overlap; the sides keep the scenario's deployment zones (the
-roll-off winner's choice of edge is the scenario's).
+The pieces are the scenario's, or with ``scenery: chosen`` the ones the players chose after their
+secret numbers (``scenery.py``); scenario 5's bids come first with ``bids: true`` (``bids.py``).
+A piece may be turned as it is placed (``facing``). After the terrain, the set-up roll-off winner
+chooses his long edge (``choose_edge``) where the two zones lie along opposite long edges.
+Engine decisions (docs/saga.md): no two pieces overlap; the set-up roll-off also settles the edge.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
+from simulator.games.saga import bids, scenery
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.units import EPS, cohesive
 from simulator.geometry.segments import point_segment_distance, points_in_polygon
@@ -58,9 +60,10 @@ def _highest_2d6(players: list[str], ctx: Context) -> str:
 
 
 # -- building the steps ---------------------------------------------------------------------------
-def begin(state: State, ctx: Context) -> None:
+def begin(state: State, ctx: Context, entries: dict[str, Any] | None = None) -> None:
     """Take the sample terrain and units off the table and start the set-up: a roll-off first,
-    unless the scenario's roles say who deploys first (SAGA p.55-56). No die is rolled here:
+    unless the scenario's roles say who deploys first (SAGA p.55-56); scenario 5's bids first
+    with ``bids`` on (``entries``: the warbands' builder entries, bids.py). No die is rolled here:
     every roll is an action (``roll_off``, ``roll_terrain``), so scripts can force them."""
     samples: dict[str, Any] = {}
     for uid, u in state["units"].items():
@@ -75,13 +78,19 @@ def begin(state: State, ctx: Context) -> None:
         u["deployed"] = False
         u["building"] = None
     pieces: dict[str, Any] = {}
+    chosen = state["rules"].get("scenery") == "chosen"
     if state["victory"] in STANDARD_SCENERY or state["victory"] == "feast":
-        pieces = {t["id"]: t for t in state["terrain"]}
+        pieces = {} if chosen else {t["id"]: t for t in state["terrain"]}
         state["terrain"] = []
     state["set_up"] = {"steps": [], "samples": samples, "pieces": pieces, "finished": [], "order": []}
     state["phase"] = "setup"
     roles = _roles(state)
-    if roles is None:
+    if state["rules"].get("bids"):
+        state["set_up"].update(steps=bids.steps(list(state["players"])), bids={}, entries=entries or {})
+    elif chosen:                                # the secret numbers and the choice of pieces first (SAGA p.49)
+        state["set_up"].update(steps=scenery.steps(list(state["players"])) + [{"kind": "roll_off", "purpose": "set-up"}],
+                               scenery={"numbers": {}})
+    elif roles is None:
         state["set_up"]["steps"] = [{"kind": "roll_off", "purpose": "set-up"}]
     else:
         _build(state, roles)
@@ -94,9 +103,12 @@ def _build(state: State, order: list[str]) -> None:
     su = state["set_up"]
     su["order"] = order
     steps: list[dict[str, Any]] = []
-    for i, tid in enumerate(su["pieces"]):
-        placer = None if state["victory"] == "feast" else order[i % 2]
-        steps.append({"kind": "terrain", "player": placer, "piece": tid, "roll": None})
+    if not su.get("scenery", {}).get("scheduled"):      # chosen pieces are placed before the roll-off
+        for i, tid in enumerate(su["pieces"]):
+            placer = None if state["victory"] == "feast" else order[i % 2]
+            steps.append({"kind": "terrain", "player": placer, "piece": tid, "roll": None})
+    if edge_sides(state) is not None:                   # the roll-off winner chooses his long edge (SAGA p.49)
+        steps.append({"kind": "edge", "player": order[0]})
     steps += _deploy_steps(state, order)
     if state["victory"] in ("warlords_fury", "ford"):
         steps.append({"kind": "roll_off", "purpose": "first"})      # who plays first (SAGA p.51-52)
@@ -173,6 +185,9 @@ def advance(state: State, ctx: Context) -> None:
         if st["kind"] == "roll_off":
             state["active"] = (su["order"] or state["players"])[0]
             return
+        if st["kind"] in ("bid", "muster", "scenery_number", "choose_terrain", "edge"):
+            state["active"] = st["player"]
+            return
         if st["kind"] == "terrain":
             if st["roll"] is not None and not terrain_options(state, st, 1):
                 ctx.emit("terrain", f"{su['pieces'][st['piece']]['name']} cannot be placed and is discarded",
@@ -208,6 +223,68 @@ def do_roll_off(state: State, player: str, action: Action, ctx: Context) -> None
     else:
         su["first"] = order
         ctx.emit("setup", f"{order[0]} wins the roll-off and plays first", "SAGA p.51", order=order)
+    advance(state, ctx)
+
+
+def do_bid(state: State, player: str, action: Action, ctx: Context) -> None:
+    bids.bid(state, player, action, ctx)
+    advance(state, ctx)
+
+
+def do_scenery_number(state: State, player: str, action: Action, ctx: Context) -> None:
+    scenery.number(state, player, action, ctx)
+    advance(state, ctx)
+
+
+def do_choose_terrain(state: State, player: str, action: Action, ctx: Context) -> None:
+    scenery.choose(state, player, action, ctx)
+    advance(state, ctx)
+
+
+def edge_sides(state: State) -> dict[str, str] | None:
+    """The long edge ('bottom': y = 0, 'top': y = height) of each of two players whose deployment
+    zones lie along opposite long edges; None when the scenario's zones are not like that
+    (roles, corners, more players: no edge to choose)."""
+    if len(state["players"]) != 2 or state["victory"] in ("homeland", "escort", "feast"):
+        return None
+    h = state["table"]["height"]
+    out: dict[str, str] = {}
+    for p in state["players"]:
+        ys = [pt[1] for z in state["zones"] if z["side"] == p for pt in z["polygon"]]
+        if not ys:
+            return None
+        out[p] = "bottom" if max(ys) <= h / 2 + EPS else "top" if min(ys) >= h / 2 - EPS else ""
+    return out if set(out.values()) == {"bottom", "top"} else None
+
+
+def choose_edge(state: State, player: str, action: Action, ctx: Context) -> None:
+    """The roll-off winner takes the long edge he wants: if it is the other player's, the two
+    deployment zones (and scenario 2's far banks) change hands."""
+    st = current(state)
+    sides = edge_sides(state)
+    if st is None or st["kind"] != "edge" or st["player"] != player or sides is None:
+        raise IllegalAction("no long edge of yours to choose now", "SAGA p.49")
+    edge = action.get("edge")
+    if edge not in ("bottom", "top"):
+        raise IllegalAction("edge is bottom (y = 0) or top (y = table height)", "SAGA p.49")
+    other = next(p for p in state["players"] if p != player)
+    if sides[player] != edge:
+        for z in state["zones"]:
+            z["side"] = player if z["side"] == other else other
+        far = state["far_side"]
+        if player in far and other in far:
+            far[player], far[other] = far[other], far[player]
+    state["set_up"]["steps"].pop(0)
+    ctx.emit("setup", f"{player} chooses the {edge} long edge", "SAGA p.49", edge=edge)
+    advance(state, ctx)
+
+
+def do_muster(state: State, player: str, action: Action, ctx: Context) -> None:
+    """The defender's warband for his bid; then the terrain and deployment steps (SAGA p.55)."""
+    bids.muster(state, player, action, ctx)
+    roles = _roles(state)
+    assert roles is not None
+    _build(state, roles)
     advance(state, ctx)
 
 
@@ -276,18 +353,23 @@ def _points(piece: dict[str, Any]) -> np.ndarray:
     return np.asarray(piece.get("polygon", piece.get("line")), dtype=float)
 
 
-def moved(piece: dict[str, Any], at: tuple[float, float]) -> dict[str, Any]:
-    """The piece translated so that the mean of its points is ``at``."""
+def moved(piece: dict[str, Any], at: tuple[float, float], facing: float = 0.0) -> dict[str, Any]:
+    """The piece turned ``facing`` degrees (counter-clockwise, table coordinates) about the mean
+    of its points, then translated so that this mean is ``at``."""
     pts = _points(piece)
-    shifted = pts + (np.asarray(at, dtype=float) - pts.mean(axis=0))
+    centre = pts.mean(axis=0)
+    a = math.radians(facing)
+    turn = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    shifted = (pts - centre) @ turn.T + np.asarray(at, dtype=float)
     key = "polygon" if "polygon" in piece else "line"
     return {**piece, key: [[round(float(x), 3), round(float(y), 3)] for x, y in shifted]}
 
 
-def terrain_problem(state: State, st: dict[str, Any], at: tuple[float, float]) -> str | None:
-    """Why the step's piece may not be put at ``at`` (None if it may), SAGA p.49 and p.54."""
+def terrain_problem(state: State, st: dict[str, Any], at: tuple[float, float], facing: float = 0.0) -> str | None:
+    """Why the step's piece may not be put at ``at``, turned ``facing`` degrees (None if it may),
+    SAGA p.49 and p.54."""
     su = state["set_up"]
-    piece = moved(su["pieces"][st["piece"]], at)
+    piece = moved(su["pieces"][st["piece"]], at, facing)
     pts = _points(piece)
     w, h = state["table"]["width"], state["table"]["height"]
     big = cat.inches("L")
@@ -360,10 +442,13 @@ def place_terrain(state: State, player: str, action: Action, ctx: Context) -> No
     if action.get("piece", st["piece"]) != st["piece"]:
         raise IllegalAction(f"the piece to place now is {st['piece']}", "SAGA p.49")
     at = _point(action.get("at"), "at is the piece's centre [x, y] in inches", "SAGA p.49")
-    problem = terrain_problem(state, st, at)
+    facing = action.get("facing", 0)
+    if not isinstance(facing, (int, float)) or isinstance(facing, bool):
+        raise IllegalAction("facing is the piece's turn in degrees (counter-clockwise)", "SAGA p.49")
+    problem = terrain_problem(state, st, at, float(facing))
     if problem is not None:
         raise IllegalAction(problem, "SAGA p.49" if "Challenge" not in problem else "SAGA p.54")
-    piece = moved(state["set_up"]["pieces"][st["piece"]], at)
+    piece = moved(state["set_up"]["pieces"][st["piece"]], at, float(facing))
     state["terrain"].append(piece)
     state["set_up"]["steps"].pop(0)
     ctx.emit("terrain", f"{player} places {piece['name']} at ({at[0]:g}, {at[1]:g})", "SAGA p.49", piece=piece["id"])
@@ -468,11 +553,20 @@ def feast_spot(state: State, player: str, r: float) -> np.ndarray | None:
     return np.round(corner + d * (cat.inches("M") + r), 3)
 
 
+def _search_centre(state: State, player: str, sample: np.ndarray) -> np.ndarray:
+    """Where to look for a unit's places: its sample position, or the middle of the player's first
+    zone when the sample lies outside his zones (the zones changed hands, bids.py)."""
+    zones = [z["polygon"] for z in state["zones"] if z["side"] == player]
+    if not zones or any(points_in_polygon(sample[None, :], z, eps=0.0)[0] for z in zones):
+        return sample
+    return np.asarray(zones[0], dtype=float).mean(axis=0)
+
+
 def deploy_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> list[Action]:
     out: list[Action] = []
     for uid in _pending_units(state, st):
         sample = state["set_up"]["samples"][uid]
-        base = np.asarray(sample["at"], dtype=float)
+        base = _search_centre(state, st["player"], np.asarray(sample["at"], dtype=float))
         cands: list[np.ndarray] = [base]
         if state["victory"] == "feast" and state["units"][uid]["cls"] == "warlord":
             spot = feast_spot(state, st["player"], sample["r"])
@@ -558,11 +652,30 @@ def legal(state: State) -> list[Action]:
         return []
     if st["kind"] == "roll_off":
         return [{"type": "roll_off"}]
+    if st["kind"] in ("scenery_number", "choose_terrain"):
+        return scenery.legal(state, st)
+    if st["kind"] == "edge":
+        mine = (edge_sides(state) or {}).get(st["player"], "bottom")
+        return [{"type": "choose_edge", "edge": e} for e in (mine, "top" if mine == "bottom" else "bottom")]
+    if st["kind"] == "bid":
+        return [{"type": "bid", "points": n} for n in range(bids.LOWEST, bids.HIGHEST + 1)]
+    if st["kind"] == "muster":
+        return bids.muster_options(state, st)
     if st["kind"] == "terrain":
         if st["roll"] is None:
             return [{"type": "roll_terrain"}]
-        return [{"type": "place_terrain", "piece": st["piece"], "at": at} for at in terrain_options(state, st)]
+        out = [{"type": "place_terrain", "piece": st["piece"], "at": at} for at in terrain_options(state, st)]
+        if out and terrain_problem(state, st, tuple(out[0]["at"]), 90.0) is None:   # the piece turned a quarter
+            out.insert(1, {**out[0], "facing": 90})
+        return out
     out = deploy_options(state, st)
     if st["count"] == "half" and half_deployed(state, st["player"]):
         out.append({"type": "end_deployment"})
     return out
+
+
+#: The set-up's action types and their handlers (``Saga.apply`` dispatches them here).
+ACTIONS = {"bid": do_bid, "muster": do_muster, "scenery_number": do_scenery_number,
+           "choose_terrain": do_choose_terrain, "choose_edge": choose_edge, "roll_off": do_roll_off,
+           "roll_terrain": roll_terrain, "place_terrain": place_terrain, "deploy": deploy,
+           "end_deployment": end_deployment}

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 
 from simulator.core.game import Action, State
-from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, TableSurface,
-                                 TerrainPiece, TerrainStyle, Tools)
+from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
+                                 TableSurface, TerrainPiece, TerrainStyle, Tools)
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import movement, shooting
+from simulator.games.saga import bids, movement, placement, scenery, shooting
 from simulator.games.saga.units import EPS, profile
 
 COLOURS = [(176, 40, 40), (40, 70, 170), (200, 170, 40), (60, 140, 60)]
@@ -104,7 +104,10 @@ class SagaPresentation(Presentation):
 
     def banner(self, state: State) -> str:
         step = state["phase"]
-        if state["melee"]:
+        if state.get("choice"):
+            ch = state["choice"]
+            step = f"{ch['why']}: pick {ch['count']} figure(s) of {state['units'][ch['unit']]['name']} that die"
+        elif state["melee"]:
             step = f"melee ({state['melee']['step'].replace('_', ' ')})"
         elif state["shooting"]:
             step = f"shooting ({state['shooting']['step']})"
@@ -162,6 +165,29 @@ class SagaPresentation(Presentation):
         within = tuple(k for k, v in sorted(d.items(), key=lambda kv: kv[1]) if value <= v + EPS)
         return Measurement(round(value, 2), "in", f"{value:.1f}\" edge to edge"
                            + (f" (within {within[0]})" if within else " (beyond L)"), within)
+
+    def piece_actions(self, state: State, legal: Any, piece: str) -> list[tuple[str, Action]]:
+        """The generic menu, plus the casualty and bodyguard choices naming the figure."""
+        out = super().piece_actions(state, legal, piece)
+        for action in legal:
+            if action["type"] in ("remove_casualties", "bodyguards") and piece in action.get("figures", ()):
+                who = "die" if action["type"] == "remove_casualties" else "die for the Warlord"
+                out.append((f"{', '.join(action['figures'])} {who}", action))
+        return out
+
+    def secret_choice(self, state: State) -> SecretChoice | None:
+        """The secret terrain number (SAGA p.49) and scenario 5's bid (SAGA p.55), written down unseen."""
+        st = placement.current(state) if state["phase"] == "setup" else None
+        if st is not None and st["kind"] == "scenery_number":
+            options = [(str(n), {"type": "scenery_number", "number": n})
+                       for n in range(scenery.LOWEST, scenery.HIGHEST + 1)]
+            return SecretChoice(st["player"], "Scenery: your secret number from 1 to 5 (the pieces are half the "
+                                "sum, rounded up)", options)
+        if st is None or st["kind"] != "bid":
+            return None
+        options = [(f"{n} points", {"type": "bid", "points": n}) for n in range(bids.LOWEST, bids.HIGHEST + 1)]
+        return SecretChoice(st["player"], "Homeland: how few points do you need to defend the village? "
+                            "The lower bid defends with that many points.", options)
 
     def end_phase_action(self, state: State) -> Action | None:
         if state["phase"] == "orders":

@@ -14,12 +14,13 @@ from typing import Any, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome
 from simulator.core.scenario import Scenario
-from simulator.games.saga import abilities, board, casualties, heroes, movement, placement, shooting, victory
+from simulator.games.saga import (abilities, bids, board, casualties, heroes, movement, placement, scenery, shooting,
+                                  victory, wrath)
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
-from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, bypasses_board, enemies_of, exhausted, hero_spec,
-                                        live_units,
+from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, board_serves, enemies_of, exhausted,
+                                        free_activation, hero_spec, live_units,
                                         remove_fatigue, unit_gap, warlord)
 
 State = dict[str, Any]
@@ -29,6 +30,7 @@ ACTIONS: dict[str, str] = {
     "place_die": "put a rolled SAGA die (die) on a box of your battle board (box)",
     "reroll_dice": "Gruffydd ap Llywelyn's High King: re-roll up to 3 rolled dice not yet placed (dice)",
     "end_orders": "end the Orders Phase (dice not placed are lost)",
+    "wrath": "Orders Phase: put rolled dice (dice) beside your Jomsvikings (unit) for their Wrath (SAGA p.44)",
     "use_ability": "spend the dice on a box (box) for its ability, with its parameters",
     "activate": "activate a unit (unit) from a source (box id, 'determination' or 'free') to move, shoot or rest",
     "slow_with_fatigue": "reaction: spend a fatigue of the unit just activated to move to cut its move one step",
@@ -42,12 +44,20 @@ ACTIONS: dict[str, str] = {
     "spend_fatigue": "melee step 3 or shooting step 2: discard an enemy fatigue (effect armour_up|armour_down)",
     "ready": "end your part of melee step 3 or shooting step 2",
     "end_turn": "end your Activation Phase",
+    "bid": "scenario 5 set-up: your secret bid (points, 2-6) of the points you need to defend the village",
+    "muster": "scenario 5 set-up, the defender: the units sent home (dismiss) to fit the warband to the bid",
+    "scenery_number": "set-up: your secret number (number, 1-5) for how many terrain pieces (SAGA p.49)",
+    "choose_terrain": "set-up: choose a terrain piece of the p.49 list (terrain: its type)",
+    "choose_edge": "set-up: the roll-off winner chooses his long edge (edge: bottom or top)",
     "roll_off": "set-up: every player rolls a D6 (ties re-rolled); the highest sets up, deploys or plays first",
     "roll_terrain": "set-up: roll the D6 that says where the next terrain piece goes (SAGA p.49)",
     "place_terrain": "set-up: put the terrain piece (piece) with its centre at at = [x, y] (SAGA p.49)",
     "deploy": "set-up: put your unit (unit) with its centre at at = [x, y] (or to = {figure: [x, y]})",
     "end_deployment": "set-up, Battle at the Ford: stop after deploying at least half your figures",
-    "remove_casualties": "melee step 6 or shooting step 5: the figures (figures) of your unit that die",
+    "remove_casualties": "melee step 6, shooting step 5 or after an ability that kills: the figures (figures) of "
+                         "your unit that die",
+    "bodyguards": "melee step 6 or shooting step 5: the friendly figures (figures) that die in place of your "
+                  "Warlord",
     "withdraw": "melee step 8: place your disengaging unit (to = {figure: [x, y]}, or dx, dy)",
     "expert_rider": "melee step 3, Ivo Taillefer mounted: discard dice on activation boxes (dice) for attack and "
                     "defence dice",
@@ -56,7 +66,7 @@ ACTIONS: dict[str, str] = {
 }
 
 
-SETUP_ACTIONS = ("roll_off", "roll_terrain", "place_terrain", "deploy", "end_deployment")
+SETUP_ACTIONS = tuple(placement.ACTIONS)          # the players' set-up (placement.py, bids.py, scenery.py)
 
 
 class Saga(Game):
@@ -99,10 +109,19 @@ class Saga(Game):
         kind = action["type"]
         if state["phase"] == "setup" and kind not in SETUP_ACTIONS:
             raise IllegalAction(f"the set-up is not over: {', '.join(SETUP_ACTIONS)} only", "SAGA p.48")
-        handler = getattr(self, f"_do_{kind}", None) if kind in ACTIONS else None
+        handler = placement.ACTIONS.get(kind) or (getattr(self, f"_do_{kind}", None) if kind in ACTIONS else None)
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(ACTIONS)})")
+        choice = state.get("choice")
+        if choice is not None and kind != "remove_casualties":
+            raise IllegalAction(f"{choice['player']} first picks the {choice['count']} figure(s) of "
+                                f"{state['units'][choice['unit']]['name']} that die ({choice['why']}): "
+                                "remove_casualties", choice["rule"])
         handler(state, player, action, ctx)
+        choice = state.get("choice")
+        if choice is not None and "resume" not in choice:   # an ability killed figures: their owner picks
+            choice["resume"] = state["active"]
+            state["active"] = choice["player"]
 
     @staticmethod
     def _actor(state: State) -> str:
@@ -117,22 +136,6 @@ class Saga(Game):
     def _idle(self, state: State) -> bool:
         return not state["pending"] and state["melee"] is None and state["shooting"] is None
 
-    # set-up by the players (placement.py) ------------------------------------------------------
-    def _do_roll_off(self, state: State, player: str, action: Action, ctx: Context) -> None:
-        placement.do_roll_off(state, player, action, ctx)
-
-    def _do_roll_terrain(self, state: State, player: str, action: Action, ctx: Context) -> None:
-        placement.roll_terrain(state, player, action, ctx)
-
-    def _do_place_terrain(self, state: State, player: str, action: Action, ctx: Context) -> None:
-        placement.place_terrain(state, player, action, ctx)
-
-    def _do_deploy(self, state: State, player: str, action: Action, ctx: Context) -> None:
-        placement.deploy(state, player, action, ctx)
-
-    def _do_end_deployment(self, state: State, player: str, action: Action, ctx: Context) -> None:
-        placement.end_deployment(state, player, action, ctx)
-
     # orders ------------------------------------------------------------------------------------
     def _do_roll_dice(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "orders" and not state["orders_rolled"],
@@ -141,17 +144,21 @@ class Saga(Game):
         self._require(isinstance(keep, list) and all(isinstance(i, int) for i in keep),
                       "keep lists die numbers (0-7) to leave on the board", "SAGA p.7")
         raider = bool(action.get("raider", False))
+        second = action.get("second", 0)
+        self._require(isinstance(second, int) and not isinstance(second, bool) and second >= 0,
+                      "second is how many of the dice rolled go to your second battle board", "SAGA p.42")
         if raider:
             w = warlord(state, player)
             hero = cat.swords()["heroes"].get((w or {}).get("hero") or "")
             self._require(bool(hero and hero["raider"]), "only Ragnar Lothbrok, alive, may raid", "SAGA p.42")
         self._song_of_roland(state, player, ctx)
-        board.start_orders(state, player, keep, ctx, raider=raider)
+        wrath.start_turn(state, player, ctx)
+        board.start_orders(state, player, keep, ctx, raider=raider, second=second)
         state["orders_rolled"] = True
         state["sides"][player]["rerolled"] = False
         if raider:
             for u in live_units(state, player):
-                state["free"].append(self._free_entry(u, "The Raider"))
+                state["free"].append(free_activation(u, "The Raider"))
             ctx.emit("orders", f"The Raider: {player} rolled half the dice; every unit gets a free activation",
                      "SAGA p.42")
 
@@ -169,18 +176,16 @@ class Saga(Game):
                 ctx.emit("fatigue_spent", f"Song of Roland: {u['name']} discards {gone} fatigue ({u['fatigue']} left)",
                          "SAGA p.43", pieces=list(u["figures"]), unit=u["id"])
 
-    @staticmethod
-    def _free_entry(unit: dict[str, Any], source: str) -> dict[str, Any]:
-        """A free activation (no SAGA die) with any order, to spend with ``activate source: free``."""
-        return {"unit": unit["id"], "orders": ["move", "shoot", "rest"], "no_fatigue": False, "no_engage": False,
-                "engage_fatigue": 0, "extra": 0.0, "through_friends": False, "source": source}
-
     def _do_place_die(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "orders" and state["orders_rolled"] and self._idle(state),
                       "dice are placed in the Orders Phase, after rolling", "SAGA p.7")
         die = action.get("die")
         self._require(isinstance(die, int), "die is a die number 0-7", "SAGA p.7")
         board.place(state, player, die, str(action.get("box")), ctx)
+
+    def _do_wrath(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        self._require(self._idle(state), "dice go beside the Jomsvikings in your Orders Phase", "SAGA p.44")
+        wrath.put(state, player, action, ctx)
 
     def _do_reroll_dice(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "orders" and state["orders_rolled"] and self._idle(state)
@@ -193,9 +198,10 @@ class Saga(Game):
     def _do_end_orders(self, state: State, player: str, action: Action, ctx: Context) -> None:
         self._require(state["phase"] == "orders" and state["orders_rolled"], "roll your SAGA dice first", "SAGA p.6")
         lost = board.discard_unplaced(state, player)
+        wrath.resolve(state, player, ctx)                  # the Jomsvikings' Wrath (SAGA p.44)
         for u in live_units(state, player):                # Flemish Foreigners (SAGA p.46)
             for _ in range(int(u.get("free_activations", 0))):
-                state["free"].append(self._free_entry(u, u["name"]))
+                state["free"].append(free_activation(u, u["name"]))
         note = f" ({lost} unplaced die/dice lost)" if lost else ""
         if state["rules"]["simultaneous_orders"]:
             seating = state["seating"]
@@ -206,8 +212,8 @@ class Saga(Game):
                 state["orders_rolled"] = False
                 ctx.emit("phase", f"{player} ends his Orders Phase{note}; {nxt}'s Orders Phase", "SAGA p.57")
                 return
-            ctx.emit("phase", f"{player} ends his Orders Phase{note}: every Orders Phase of the turn is done",
-                     "SAGA p.57")
+            ctx.emit("phase", f"{player} ends his Orders Phase{note}: every Orders Phase of the turn is done; "
+                     + "; ".join(f"{p}: {board.board_text(state, p)}" for p in seating), "SAGA p.57")
             self._activation_roll(state, ctx)
             state["phase"] = "activation"
             return
@@ -258,7 +264,7 @@ class Saga(Game):
         intr = state.pop("interrupt")
         unit = state["units"][intr["unit"]]
         state.setdefault("interrupted", []).append(state["pending"])
-        free = {**self._free_entry(unit, intr["source"]), "no_engage": True}
+        free = {**free_activation(unit, intr["source"]), "no_engage": True}
         ctx.emit("activate", f"{unit['name']} is activated to {intr['order']} ({intr['source']}, may not engage)",
                  "SAGA p.62", pieces=list(unit["figures"]), unit=unit["id"], order=intr["order"])
         self._start_activation(state, unit, intr["order"], ctx, paid=False, free=free)
@@ -285,7 +291,7 @@ class Saga(Game):
             free = next((f for f in state["free"] if f["unit"] == uid and order in f["orders"]), None)
             self._require(free is not None, f"{unit['name']} has no free activation to {order}", "SAGA p.61")
         else:
-            box = cat.box(state["sides"][player]["faction"], str(source))
+            box = board.find_box(state, player, str(source))
             self._require(box is not None and box["effect"]["kind"] == "activate",
                           "source is an activation box, 'determination' or 'free'", "SAGA p.10")
             assert box is not None
@@ -295,8 +301,11 @@ class Saga(Game):
             self._require(box["effect"]["class"] == want or any_box,
                           f"{box['name']} activates {box['effect']['class']}, not {unit['name']}", "SAGA p.10")
             self._require(board.ready(state, player, box["id"]), f"no die on {box['name']}", "SAGA p.10")
-            self._require(not bypasses_board(unit), f"{unit['name']} ignore your battle board, activation boxes "
-                                                    "included: they activate for free", "SAGA p.46")
+            self._require(board_serves(state, unit, box["faction"]),
+                          f"{unit['name']} ignore your battle board, activation boxes included: they activate "
+                          "for free" if unit.get("bypass_board") else
+                          f"the {cat.faction(box['faction'])['name']} board does not activate {unit['name']}",
+                          "SAGA p.45-46")
         self._check_order(state, unit, order, free)
         we_obey = action.get("we_obey")
         obeying = self._we_obey_orders(state, player, unit, order, we_obey, action.get("we_obey_order", "move"))
@@ -328,10 +337,12 @@ class Saga(Game):
     def _check_side_by_side(self, state: State, unit: dict[str, Any], other: Any) -> None:
         """SAGA p.34: Side by Side goes with a We Obey move; some heroes never use it."""
         self._require(other is not None, "Side by Side needs a unit activated by We Obey (we_obey)", "SAGA p.34")
+        self._require(not unit.get("lesser"), f"{unit['name']}, a second Warlord of 10 points, never fights Side by "
+                      "Side", "SAGA p.58")
         hero = cat.swords()["heroes"].get(unit.get("hero") or "")
         self._require(not hero or hero.get("side_by_side", True), f"{unit['name']} never fights Side by Side",
                       "SAGA p.42-43")
-        self._require(not state["units"][other].get("bypass_board"), "mercenaries do not fight Side by Side",
+        self._require(not state["units"][other].get("mercenary"), "mercenaries do not fight Side by Side",
                       "SAGA p.46")
 
     def _check_order(self, state: State, unit: dict[str, Any], order: str, free: dict[str, Any] | None) -> None:
@@ -368,12 +379,15 @@ class Saga(Game):
 
     def _check_we_obey(self, state: State, player: str, unit: dict[str, Any], order: str, other: Any) -> None:
         self._require(unit["cls"] == "warlord" and order == "move", "We Obey goes with a Warlord's move", "SAGA p.33")
+        self._require(not unit.get("lesser"), f"{unit['name']}, a second Warlord of 10 points, has no We Obey",
+                      "SAGA p.58")
         self._require(state["sides"][player]["we_obey"] < state["rules"]["we_obey"], "We Obey is used once per turn",
                       "SAGA p.33")
         ou = state["units"].get(other) if isinstance(other, str) else None
         self._require(ou is not None and bool(ou["figures"]) and ou["owner"] == player and ou["id"] != unit["id"]
                       and not ou.get("baggage"), "We Obey names another of your units", "SAGA p.33")
-        self._require(not bypasses_board(ou), f"{ou['name']} do not obey your Warlord", "SAGA p.46")
+        self._require(board_serves(state, ou, state["sides"][player]["faction"]), f"{ou['name']} do not obey your "
+                      "Warlord", "SAGA p.45-46")
         assert ou is not None
         self._require(unit_gap(state, ou["id"], unit["id"]) <= cat.inches("S") + EPS,
                       f"{ou['name']} is not within S of the Warlord", "SAGA p.33")
@@ -701,10 +715,12 @@ class Saga(Game):
         self._after_resolution(state, ctx)
 
     def _do_remove_casualties(self, state: State, player: str, action: Action, ctx: Context) -> None:
-        """The owner picks the casualties of his unit (melee step 6, shooting step 5)."""
+        """The owner picks the casualties of his unit (melee step 6, shooting step 5, an ability)."""
         m, sh = state["melee"], state["shooting"]
         figures = action.get("figures")
-        if m is not None and m["step"] == "casualties":
+        if state.get("choice") is not None:
+            casualties.settle(state, figures, ctx)
+        elif m is not None and m["step"] == "casualties":
             entry = m["casualties"][0]
             uid = entry["unit"]
             self._require(player == state["units"][uid]["owner"], "the owner of the unit picks its casualties",
@@ -719,6 +735,23 @@ class Saga(Game):
             shooting.finish(state, ctx, chosen=chosen)
         else:
             raise IllegalAction("no casualties to choose now", "SAGA p.17, p.22")
+        self._after_resolution(state, ctx)
+
+    def _do_bodyguards(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        """The Warlord's owner picks the friendly figures that die in his place (SAGA p.33)."""
+        m, sh = state["melee"], state["shooting"]
+        figures = action.get("figures")
+        if m is not None and m["step"] == "bodyguards":
+            entry = m["casualties"][0]
+            n = casualties.guard_choice(state, entry["unit"], entry["hits"])
+            guards = casualties.check_guards(state, entry["unit"], n, figures)
+            melee_mod.next_casualties(state, ctx, guards=guards)
+        elif sh is not None and sh["step"] == "bodyguards":
+            n = casualties.guard_choice(state, sh["target"], sh["hits"])
+            guards = casualties.check_guards(state, sh["target"], n, figures)
+            shooting.finish(state, ctx, guards=guards)
+        else:
+            raise IllegalAction("no Warlord needs bodyguards now", "SAGA p.33")
         self._after_resolution(state, ctx)
 
     def _do_withdraw(self, state: State, player: str, action: Action, ctx: Context) -> None:
@@ -748,7 +781,7 @@ class Saga(Game):
 
     def _after_resolution(self, state: State, ctx: Context) -> None:
         """When nothing is pending any more, start the next queued activation (We Obey)."""
-        if state["melee"] is not None or state["shooting"] is not None or state["pending"]:
+        if state["melee"] is not None or state["shooting"] is not None or state["pending"] or state.get("choice"):
             return
         if state.get("interrupted"):                       # back to the window Hit and Run interrupted
             state["pending"] = state["interrupted"].pop()
@@ -770,7 +803,7 @@ class Saga(Game):
                      + (", may not engage" if nxt.get("no_engage") else "") + ")",
                      "SAGA p.33" if not nxt.get("no_engage") and order == "move" else "SAGA p.42",
                      pieces=list(unit["figures"]), unit=unit["id"])
-            free = {**self._free_entry(unit, "We Obey"), "no_engage": True} if nxt.get("no_engage") else None
+            free = {**free_activation(unit, "We Obey"), "no_engage": True} if nxt.get("no_engage") else None
             self._start_activation(state, unit, order, ctx, paid=False, free=free)
             if state["pending"] is not None and nxt.get("join"):
                 state["pending"]["join"] = nxt["join"]
@@ -823,11 +856,17 @@ class Saga(Game):
             return placement.legal(state)
         player = state["active"]
         m, sh, pend = state["melee"], state["shooting"], state["pending"]
+        if state.get("choice") is not None:
+            return [{"type": "remove_casualties", "figures": c} for c in casualties.choice_options(state)]
         if m is not None:
             if m["step"] == "casualties":
                 e = m["casualties"][0]
                 return [{"type": "remove_casualties", "figures": c}
                         for c in casualties.options(state, e["unit"], e["hits"], e["by"], melee=True)]
+            if m["step"] == "bodyguards":
+                e = m["casualties"][0]
+                n = casualties.guard_choice(state, e["unit"], e["hits"])
+                return [{"type": "bodyguards", "figures": c} for c in casualties.guard_options(state, e["unit"], n)]
             if m["step"] == "withdraw":
                 return [{"type": "withdraw", "to": to} for to in melee_mod.withdrawal_options(state)]
             if m["step"] == "trade":
@@ -853,6 +892,9 @@ class Saga(Game):
             if sh["step"] == "casualties":
                 return [{"type": "remove_casualties", "figures": c}
                         for c in casualties.options(state, sh["target"], sh["hits"], sh["shooter"], melee=False)]
+            if sh["step"] == "bodyguards":
+                n = casualties.guard_choice(state, sh["target"], sh["hits"])
+                return [{"type": "bodyguards", "figures": c} for c in casualties.guard_options(state, sh["target"], n)]
             out = [{"type": "ready"}]
             if sh["step"] == "defender" and not sh["spent"] and state["units"][sh["shooter"]]["fatigue"] > 0:
                 out.append({"type": "spend_fatigue", "effect": "armour_up"})
@@ -869,34 +911,34 @@ class Saga(Game):
                 return [{"type": "ready"}] + [{"type": "shoot", "target": t} for t in pend["targets"]]
         if state["phase"] == "orders":
             if not state["orders_rolled"]:
-                return [{"type": "roll_dice", "keep": []}] + (
-                    [{"type": "roll_dice", "keep": board.on_board(state, player)}] if board.on_board(state, player) else [])
+                out = [{"type": "roll_dice", "keep": []}] + (
+                    [{"type": "roll_dice", "keep": board.keepable(state, player)}] if board.keepable(state, player) else [])
+                if len(board.boards(state, player)) > 1 and board.shares_dice_limit(state, player):   # Supreme King
+                    n = board.roll_count(state, player, 0)
+                    out += [{"type": "roll_dice", "keep": [], "second": k} for k in sorted({n // 3, n // 2} - {0})]
+                return out
             out = [{"type": "end_orders"}]
             out += [{"type": "place_die", "die": d, "box": b} for d, b in board.placeable(state, player)]
             hand = board.rolled_unplaced(state, player)
             limit = hero_spec(state, player).get("orders_reroll", 0)
             if limit and hand and not state["sides"][player].get("rerolled"):
                 out.append({"type": "reroll_dice", "dice": hand[:limit]})
-            return out + abilities.sample_uses(state, player)
+            return out + wrath.options(state, player) + abilities.sample_uses(state, player)
         out = [] if state["queue"] else [{"type": "end_turn"}]
         out += self._activation_options(state, player)
         return out + abilities.sample_uses(state, player)
 
     def _activation_options(self, state: State, player: str) -> list[Action]:
         out: list[Action] = []
-        faction = state["sides"][player]["faction"]
-        ready_boxes = {b["effect"]["class"]: b["id"] for b in cat.faction(faction)["boxes"]
-                       if b["effect"]["kind"] == "activate" and board.ready(state, player, b["id"])}
+        ready_boxes: dict[str, list[dict[str, Any]]] = {}
+        for b in board.board_boxes(state, player):             # every board in use (Canute, Egil: two)
+            if b["effect"]["kind"] == "activate" and board.ready(state, player, b["id"]):
+                ready_boxes.setdefault(b["effect"]["class"], []).append(b)
         any_box = bool(hero_spec(state, player).get("any_activation_box"))
         for u in live_units(state, player):
             cls = "hearthguard" if u.get("baggage") else cat.classes()["classes"][u["cls"]]["activated_as"]
-            sources = []
-            if bypasses_board(u):
-                pass
-            elif any_box:
-                sources += list(dict.fromkeys(ready_boxes.values()))
-            elif cls in ready_boxes:
-                sources.append(ready_boxes[cls])
+            boxes = [b for bs in ready_boxes.values() for b in bs] if any_box else ready_boxes.get(cls, [])
+            sources = [b["id"] for b in boxes if board_serves(state, u, b["faction"])]
             if u["cls"] == "warlord" and state["sides"][player]["determination"] < state["rules"]["determination"]:
                 sources.append("determination")
             if any(f["unit"] == u["id"] for f in state["free"]):
@@ -913,7 +955,7 @@ class Saga(Game):
                     except IllegalAction:
                         continue
                     out.append({"type": "activate", "unit": u["id"], "source": src, "order": order})
-                    if u["cls"] == "warlord" and order == "move":
+                    if u["cls"] == "warlord" and order == "move" and not u.get("lesser"):
                         obeying: list[str] = []
                         for o in live_units(state, player):
                             try:
@@ -980,5 +1022,8 @@ class Saga(Game):
         return out
 
     def visible_state(self, state: State, player: str | None) -> State:
-        return state                   # SAGA has no hidden information
+        bids.hide(state, player)       # scenario 5's secret bids, until every bid is in
+        scenery.hide(state, player)    # the secret terrain numbers (SAGA p.49), likewise
+        board.hide_dice(state, player)  # scenario X: the others' dice during the Orders Phases (SAGA p.57)
+        return state
 

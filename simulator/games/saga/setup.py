@@ -15,6 +15,7 @@ import numpy as np
 from simulator.core.game import Context
 from simulator.core.scenario import Scenario
 from simulator.games.saga import catalogue as cat
+from simulator.games.saga.board import BOARD_DICE, faction_die
 from simulator.games.saga.units import EPS, cohesive
 from simulator.geometry.segments import points_in_polygon
 from simulator.geometry.table import circle_gaps, circles_inside_rect
@@ -92,6 +93,11 @@ RULES_SCHEMA: dict[str, Any] = {
         "player_choices": {"type": "boolean"},
         "simultaneous_orders": {"type": "boolean", "x-expected": "scenario X: every Orders Phase at the start "
                                                                   "of the turn, then the activation roll"},
+        "scenery": {"enum": ["scenario", "chosen"],
+                    "x-expected": "scenario (the file's pieces) or chosen (secret numbers and the p.49 list, SAGA p.49; "
+                                  "needs deployment: players)"},
+        "bids": {"type": "boolean", "x-expected": "true: scenario 5's secret bids decide the defender (needs "
+                                                  "deployment: players)"},
         "deployment": {"enum": ["sample", "players"],
                        "x-expected": "sample (the scenario's positions) or players (alternate set-up, SAGA p.49-57)"},
     },
@@ -159,8 +165,10 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
                   "activation_pool": scenario.rules.get("activation_pool", True),
                   "player_choices": scenario.rules.get("player_choices", True),
                   "deployment": scenario.rules.get("deployment", "sample"),
+                  "bids": bool(scenario.rules.get("bids", False)),
+                  "scenery": scenario.rules.get("scenery", "scenario"),
                   "simultaneous_orders": scenario.rules.get("simultaneous_orders", setup["victory"] == "feast")},
-        "armour_down": {}, "pending": None, "queue": [], "interrupted": [], "free": [], "activation": None,
+        "armour_down": {}, "pending": None, "choice": None, "queue": [], "interrupted": [], "free": [], "activation": None,
         "melee": None, "shooting": None, "over": None, "phase": "orders", "orders_rolled": False,
     }
     order = setup.get("order") or ([setup["first_player"]] + [p for p in players if p != setup["first_player"]]
@@ -175,23 +183,42 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
     for side_i, p in enumerate(players):
         side = setup["sides"][p]
         faction = cat.faction(side["faction"])
-        ctx.dice.register(_die(side["faction"]))
-        state["sides"][p] = {"faction": side["faction"],
-                             "dice": [{"face": None, "box": None} for _ in range(8)],
+        ctx.dice.register(faction_die(side["faction"]))
+        second = cat.swords()["heroes"].get(side.get("hero") or "", {}).get("second_board") or next(
+            (cat.swords()["mercenaries"].get(u.get("mercenary") or "", {}).get("board") for u in side["units"]
+             if cat.swords()["mercenaries"].get(u.get("mercenary") or "", {}).get("board")), None)
+        if second:
+            ctx.dice.register(faction_die(second))
+        state["sides"][p] = {"faction": side["faction"], "second_board": second,
+                             "dice": [{"face": None, "box": None} for _ in range(BOARD_DICE * (2 if second else 1))],
                              "determination": 0, "we_obey": 0, "sons_of_the_land": False,
                              "double_bow_range": False}
         hero = _hero(scenario, p, side)
         state["sides"][p]["hero"] = hero
+        general = next((u["id"] for u in side["units"] if u["class"] == "warlord"), None)
         for ui, u in enumerate(side["units"]):
-            _add_unit(state, scenario, p, faction, u, ("setup", "sides", p, "units", ui), hero)
+            extra = u["class"] == "warlord" and u["id"] != general
+            _add_unit(state, scenario, p, faction, u, ("setup", "sides", p, "units", ui), None if extra else hero)
+            if extra:                              # a Clash of Steel Warlord besides the General (SAGA p.58)
+                rule = extra_warlord_rule(setup.get("points"))
+                state["units"][u["id"]].update(extra_warlord=True, vp_key="extra_warlord",
+                                               lesser=bool(rule["lesser"]) if rule else True)
     _check_builder(state, scenario)
     _check_positions(state, scenario)
     if state["victory"] == "challenge":
         state["wounds"] = {p: 12 for p in players}
     state["set_up"] = None
+    if state["rules"]["bids"] and (state["victory"] != "homeland" or state["rules"]["deployment"] != "players"
+                                   or len(players) != 2):
+        raise scenario.error(("rules", "bids"), "bids are scenario 5's (victory: homeland, two players) and need "
+                             "deployment: players (the defender's units are placed after the bids)")
+    from simulator.games.saga import bids, placement
+    if state["rules"]["scenery"] == "chosen" and (state["rules"]["deployment"] != "players" or len(players) != 2
+                                                  or state["victory"] not in placement.STANDARD_SCENERY):
+        raise scenario.error(("rules", "scenery"), "chosen scenery (SAGA p.49) is for two players in a scenario "
+                             "with the standard scenery (1, 4, 6, quick-start) and needs deployment: players")
     if state["rules"]["deployment"] == "players":
-        from simulator.games.saga import placement
-        placement.begin(state, ctx)
+        placement.begin(state, ctx, bids.entries(setup) if state["rules"]["bids"] else None)
     ctx.emit("setup", f"{scenario.name}: {', '.join(f'{p} ({faction_name(state, p)})' for p in players)}; "
              f"{state['max_turns']} turns on a {width:g}x{height:g} inch table", "SAGA p.48")
     return state
@@ -199,11 +226,6 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
 
 def faction_name(state: dict[str, Any], player: str) -> str:
     return cat.faction(state["sides"][player]["faction"])["name"]
-
-
-def _die(faction_id: str) -> Any:
-    from simulator.core.dice import Die
-    return Die(cat.die_name(faction_id), ("C", "C", "C", "U", "U", "R"))
 
 
 def _terrain(scenario: Scenario, width: float, height: float) -> list[dict[str, Any]]:
@@ -226,11 +248,20 @@ def _terrain(scenario: Scenario, width: float, height: float) -> list[dict[str, 
         for j, (x, y) in enumerate(pts):
             if not (-0.01 <= x <= width + 0.01 and -0.01 <= y <= height + 0.01):
                 raise scenario.error(path + (key, j), f"point ({x}, {y}) is off the {width:g}x{height:g} table")
-        out.append({"id": t["id"], "type": t["type"], "name": t.get("name", spec["name"]),
-                    "shape": spec["shape"], "height": spec["height"], "cover": spec["cover"],
-                    "movement": spec["movement"], "capacity": spec.get("capacity", 0),
-                    "objective": bool(t.get("objective", False)), key: [list(map(float, p)) for p in pts]})
+        out.append(terrain_piece(t["id"], t["type"], pts, t.get("name"), bool(t.get("objective", False))))
     return out
+
+
+def terrain_piece(tid: str, type_id: str, points: Any, name: str | None = None,
+                  objective: bool = False) -> dict[str, Any]:
+    """A terrain piece of the state: its type's four characteristics and its outline (``polygon``)
+    or line (``line``) in table inches."""
+    spec = cat.terrain_types()[type_id]
+    key = "line" if spec["shape"] == "linear" else "polygon"
+    return {"id": tid, "type": type_id, "name": name or spec["name"],
+            "shape": spec["shape"], "height": spec["height"], "cover": spec["cover"],
+            "movement": spec["movement"], "capacity": spec.get("capacity", 0),
+            "objective": objective, key: [[float(p[0]), float(p[1])] for p in points]}
 
 
 def _hero(scenario: Scenario, player: str, side: dict[str, Any]) -> str | None:
@@ -281,6 +312,25 @@ def _swords_for_hire(scenario: Scenario, u: dict[str, Any], path: tuple[Any, ...
                 free_activations=spec["free_activations"], name=u.get("name", spec["name"]))
     if "move" in spec:
         unit["move"] = spec["move"]
+    if spec.get("wrath"):
+        unit["wrath"] = None                # Wrath of the Jomsvikings (wrath.py): the effects this turn
+    if spec.get("board"):
+        unit["board"] = spec["board"]       # Egil's Hirdmen: the Viking board only (SAGA p.45)
+
+
+def _leader(unit: dict[str, Any]) -> None:
+    """A mercenary unit led by a named figure (Jarl Sigvald, SAGA p.44): his attack dice and the
+    others', and his name; he is the last to die (``units.removal_order``, ``casualties``)."""
+    spec = cat.swords()["mercenaries"].get(unit.get("mercenary") or "", {})
+    if "leader" not in spec or not unit["figures"]:
+        return
+    lead = unit["figures"][0]
+    unit["leader"] = lead
+    unit["figure_dice"] = {f: spec["leader"]["attack_dice"] if f == lead else spec["figure_attack_dice"]
+                           for f in unit["figures"]}
+    unit["figure_names"] = {lead: spec["leader"]["name"]}
+    if "vp_key" in spec["leader"]:
+        unit["figure_vp"] = {lead: spec["leader"]["vp_key"]}      # Egil: 3 VP (SAGA p.45)
 
 
 def _weapon_option_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) -> list[str]:
@@ -328,7 +378,10 @@ def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) 
     if cls not in ("warlord", "baggage") and not 4 <= count <= 12:
         out.append(("figures", "a unit starts with 4 to 12 figures (SAGA p.35)"))
     mounted = bool(u.get("mounted", False))
-    if mounted and (cls in ("levies", "baggage") or faction["id"] not in ("normans", "welsh")):
+    rides = cls == "warlord" and cat.swords()["heroes"].get(hero or "", {}).get("may_ride", False)
+    if mounted and rides and u.get("dane_axe"):
+        out.append(("dane_axe", "Canute the Great carries a Dane axe on foot only (SAGA p.42)"))
+    if mounted and not rides and (cls in ("levies", "baggage") or faction["id"] not in ("normans", "welsh")):
         out.append(("mounted", "only Norman and Welsh Warlords, Hearthguard and Warriors may be mounted "
                                "(SAGA p.38, p.40)"))
     out += [("weapon", m) for m in _weapon_option_problems(faction, u, hero)]
@@ -365,6 +418,10 @@ def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) 
                                 f"figures (SAGA p.45)"))
             if spec.get("not_with_hero") and hero is not None:
                 out.append(("mercenary", f"{spec['name']} never serve a Viking Age hero (SAGA p.45)"))
+            own = cat.swords()["heroes"].get(hero or "", {}).get("second_board")
+            if spec.get("board") and spec["board"] in (faction["id"], own):
+                out.append(("mercenary", f"{spec['name']} serve only a warband without "
+                                         f"{cat.faction(spec['board'])['name']} SAGA dice (SAGA p.45)"))
     return out
 
 
@@ -390,7 +447,8 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
     mounted = bool(u.get("mounted", False))
     weapon = weapon_of(faction, u)
     hero_axe = cat.swords()["heroes"].get(hero or "", {}).get("dane_axe") == "always" and cls == "warlord"
-    dane_axe = bool(u.get("dane_axe", hero_axe or (cls == "warlord" and faction.get("dane_axe", {}).get("warlord", False))))
+    dane_axe = bool(u.get("dane_axe", not mounted and (hero_axe or (cls == "warlord" and faction.get("dane_axe", {})
+                                                                     .get("warlord", False)))))
     berserker = bool(u.get("berserker", False))
     diameter = diameter_of(u)
     prof_cls = "hearthguard" if cls == "baggage" else cls
@@ -410,6 +468,7 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
         state["figures"][fid] = {"id": fid, "unit": uid, "x": x, "y": y, "r": diameter / 2}
         unit["figures"].append(fid)
     state["units"][uid] = unit
+    _leader(unit)
     if cls == "warlord" and count > 1:                     # Godwinson Brotherhood (SAGA p.42)
         spec = cat.swords()["heroes"][str(hero)]["brothers"]
         lead, rest = unit["figures"][0], unit["figures"][1:]
@@ -443,28 +502,22 @@ def warband_problems(units: list[dict[str, Any]], heroes: list[str], budget: int
     per_point = {c: v["figures_per_point"] for c, v in cat.classes()["classes"].items()}
     swords = cat.swords()
     warlords = [i for i, u in enumerate(units) if u["class"] == "warlord"]
-    if len(warlords) != 1:
-        out.append(BuilderProblem(f"a warband has exactly one Warlord (has {len(warlords)})", "SAGA p.32",
-                                  tuple(warlords)))
+    most = 1 + int((extra_warlord_rule(budget) or {}).get("most", 0))
+    if not 1 <= len(warlords) <= most:
+        allowed = "exactly one Warlord" if most == 1 else f"one to {most} Warlords at {budget} points"
+        out.append(BuilderProblem(f"a warband has {allowed} (has {len(warlords)})",
+                                  "SAGA p.32" if most == 1 else "SAGA p.58", tuple(warlords)))
     if len(heroes) > 1:
         out.append(BuilderProblem(f"one Viking Age hero replaces the Warlord: {len(heroes)} chosen", "SAGA p.41"))
-    figures: dict[str, list[int]] = {}
-    for i, u in enumerate(units):
-        if u["class"] not in ("warlord", "baggage") and not u.get("mercenary"):
-            figures.setdefault(u["class"], []).append(i)
-    points = 0.0
-    for cls, idx in figures.items():
+    for cls, idx in _by_class(units).items():
         n = sum(unit_figures(units[i]) for i in idx)
         if n % per_point[cls]:
             out.append(BuilderProblem(f"{n} {cls}: a point buys exactly {per_point[cls]} {cls}", "SAGA p.35",
                                       tuple(idx)))
-        points += n / per_point[cls]
-    points += sum(swords["heroes"][h]["cost"] for h in heroes if h in swords["heroes"])  # a hero costs a point
+    points = warband_cost(units, heroes)
     mercs = [i for i, u in enumerate(units) if u.get("mercenary")]
     if len(mercs) > 1:
         out.append(BuilderProblem("at most one Sword for Hire per warband", "SAGA p.45", tuple(mercs)))
-    points += sum(swords["mercenaries"][units[i]["mercenary"]]["cost"] for i in mercs
-                  if units[i]["mercenary"] in swords["mercenaries"])
     varangians = [i for i, u in enumerate(units) if u.get("varangians")]
     allowed = max([swords["heroes"].get(h, {}).get("varangians", {}).get("max_units", 0) for h in heroes] or [0])
     if len(varangians) > allowed:
@@ -477,6 +530,35 @@ def warband_problems(units: list[dict[str, Any]], heroes: list[str], budget: int
     if points > budget:
         out.append(BuilderProblem(f"the warband costs {points:g} points; the scenario allows {budget}", "SAGA p.35"))
     return out
+
+
+def _by_class(units: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """The indexes of the units bought by the point, per class (not Warlords, baggage, mercenaries)."""
+    out: dict[str, list[int]] = {}
+    for i, u in enumerate(units):
+        if u["class"] not in ("warlord", "baggage") and not u.get("mercenary"):
+            out.setdefault(u["class"], []).append(i)
+    return out
+
+
+def warband_cost(units: list[dict[str, Any]], heroes: list[str]) -> float:
+    """The points a warband costs (SAGA p.35, p.41, p.45): its figures at their class's rate, a
+    hero, a Sword for Hire."""
+    per_point = {c: v["figures_per_point"] for c, v in cat.classes()["classes"].items()}
+    swords = cat.swords()
+    points = sum(sum(unit_figures(units[i]) for i in idx) / per_point[cls] for cls, idx in _by_class(units).items())
+    points += sum(swords["heroes"][h]["cost"] for h in heroes if h in swords["heroes"])  # a hero costs a point
+    extra = sum(1 for u in units if u["class"] == "warlord") - 1       # Clash of Steel Warlords (SAGA p.58)
+    points += max(0, extra) * min(int(r["cost"]) for r in cat.classes()["extra_warlords"])
+    return points + sum(swords["mercenaries"][u["mercenary"]]["cost"] for u in units
+                        if u.get("mercenary") in swords["mercenaries"])
+
+
+def extra_warlord_rule(points: int | None) -> dict[str, Any] | None:
+    """The Clash of Steel row (SAGA p.58, ``extra_warlords`` in classes.yaml) for a warband of
+    ``points`` points: how many extra Warlords, at what cost, lesser or not; None below 10."""
+    rows = [r for r in cat.classes()["extra_warlords"] if points is not None and points >= r["from_points"]]
+    return max(rows, key=lambda r: r["from_points"]) if rows else None
 
 
 def _check_builder(state: dict[str, Any], scenario: Scenario) -> None:

@@ -164,7 +164,6 @@ def done(state: State, ctx: Context) -> None:
 
 def resolve(state: State, ctx: Context) -> None:
     """Steps 3 to 5."""
-    from simulator.games.saga.melee import take_hits
     sh = state["shooting"]
     su, tu = state["units"][sh["shooter"]], state["units"][sh["target"]]
     sh["attack"] = min(sh["attack"], 2 * sh["base"])
@@ -192,22 +191,28 @@ def resolve(state: State, ctx: Context) -> None:
     ctx.emit("shoot_defence", f"{tu['name']} rolls {drolls} needing {need}+: {saved} cancelled", "SAGA p.18",
              unit=sh["target"], cancelled=saved)
     sh["hits"] = hits - saved
-    if casualties.needs_choice(state, sh["target"], sh["hits"]):
-        sh["step"] = "casualties"                    # step 5: the target's owner picks (casualties.py)
+    # step 5: the target's owner picks the casualties or the Warlord's bodyguards (casualties.py)
+    step = "casualties" if casualties.needs_choice(state, sh["target"], sh["hits"]) else \
+        "bodyguards" if casualties.guard_choice(state, sh["target"], sh["hits"]) else None
+    if step is not None:
+        sh["step"] = step
         state["active"] = sh["players"][sh["target"]]
         return
-    take_hits(state, sh["target"], sh["hits"], ctx, "shooting", killer_unit=sh["shooter"])
     finish(state, ctx)
 
 
-def finish(state: State, ctx: Context, chosen: list[str] | None = None) -> None:
-    """After step 5 (``chosen``: the casualties the target's owner picked): the shooters'
-    own fatigue from Deadly Strike, then the shot is over."""
+def finish(state: State, ctx: Context, chosen: list[str] | None = None, guards: list[str] | None = None) -> None:
+    """Step 5 (``chosen``: the casualties the target's owner picked; ``guards``: the Warlord's
+    bodyguards he picked; else the engine's), the shooters' own fatigue from Deadly Strike, then
+    the shot is over."""
+    from simulator.games.saga.melee import take_hits
     sh = state["shooting"]
     su = state["units"][sh["shooter"]]
     if chosen is not None:
         remove_figures(state, sh["target"], len(chosen), ctx, "shooting", "SAGA p.17", killer=su["owner"],
                        chosen=chosen)
+    else:
+        take_hits(state, sh["target"], sh["hits"], ctx, "shooting", killer_unit=sh["shooter"], guards=guards)
     if sh["own_fatigue_after"]:
         add_fatigue(state, su, sh["own_fatigue_after"], ctx, "Deadly Strike", "SAGA p.62")
     state["shooting"] = None

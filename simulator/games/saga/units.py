@@ -45,8 +45,10 @@ def enemies_of(state: State, owner: str) -> list[Unit]:
 
 
 def warlord(state: State, owner: str) -> Unit | None:
+    """The owner's Warlord while he lives: with several (Clash of Steel, SAGA p.58), the General,
+    whom the scenarios mean by "the Warlord"."""
     for u in live_units(state, owner):
-        if u["cls"] == "warlord":
+        if u["cls"] == "warlord" and not u.get("extra_warlord"):
             return u
     return None
 
@@ -108,6 +110,7 @@ def base_armour(state: State, unit: Unit, shooting: bool, crossbow: bool = False
         armour -= 1                                    # crossbowmen, SAGA p.18
     if state.get("armour_down", {}).get(unit["owner"]):
         armour -= 1                                    # VK-14 until the end of the turn
+    armour += int((unit.get("wrath") or {}).get("armour", 0))   # the Jomsvikings' Wrath, SAGA p.44
     return armour
 
 
@@ -173,6 +176,12 @@ def add_fatigue(state: State, unit: Unit, amount: int, ctx: Any, why: str, rule:
              pieces=list(unit["figures"]), unit=unit["id"], fatigue=unit["fatigue"])
 
 
+def free_activation(unit: Unit, source: str) -> dict[str, Any]:
+    """A free activation (no SAGA die) with any order, to spend with ``activate source: free``."""
+    return {"unit": unit["id"], "orders": ["move", "shoot", "rest"], "no_fatigue": False, "no_engage": False,
+            "engage_fatigue": 0, "extra": 0.0, "through_friends": False, "source": source}
+
+
 def remove_fatigue(unit: Unit, amount: int) -> int:
     taken = min(amount, unit["fatigue"])
     unit["fatigue"] -= taken
@@ -199,6 +208,10 @@ def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None)
         if pick is None:
             pick = int(np.argmax(score))
         order.append(remaining.pop(pick))
+    lead = state["units"][uid].get("leader")
+    if lead in order:                                  # Jarl Sigvald dies last (SAGA p.44)
+        order.remove(lead)
+        order.append(lead)
     return order
 
 
@@ -213,6 +226,18 @@ def bypasses_board(unit: Unit) -> bool:
     return bool(unit.get("bypass_board"))
 
 
+def board_serves(state: State, unit: Unit, faction: str) -> bool:
+    """Whether the battle board of ``faction`` activates and helps ``unit``: its owner's own board
+    (and Canute's second one, SAGA p.42), or for a unit tied to a board of its own (Egil's Hirdmen:
+    the Viking board, SAGA p.45) that board only; no board for mercenaries who ignore them all
+    (Flemish, Jomsvikings)."""
+    if bypasses_board(unit):
+        return False
+    if unit.get("board"):
+        return faction == unit["board"]
+    return faction in (state["sides"][unit["owner"]]["faction"], hero_spec(state, unit["owner"]).get("second_board"))
+
+
 def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule: str,
                    away_from: NDArray[np.float64] | None = None, killer: str | None = None,
                    chosen: list[str] | None = None) -> int:
@@ -223,13 +248,13 @@ def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule:
     for fid in victims:
         unit["figures"].remove(fid)
         del state["figures"][fid]
-    if victims:
-        key = loss_key(unit)
+        key = unit.get("figure_vp", {}).get(fid) or loss_key(unit)    # a named figure's own VP (Egil)
         losses = state["losses"][unit["owner"]]
-        losses[key] = losses.get(key, 0) + len(victims)
+        losses[key] = losses.get(key, 0) + 1
         if killer is not None:
             k = state["kills"].setdefault(killer, {})
-            k[key] = k.get(key, 0) + len(victims)
+            k[key] = k.get(key, 0) + 1
+    if victims:
         ctx.emit("casualties", f"{unit['name']} loses {len(victims)} figure(s) ({why})"
                  + ("; the unit is wiped out" if not unit["figures"] else ""), rule,
                  pieces=victims, unit=uid, removed=len(victims))
