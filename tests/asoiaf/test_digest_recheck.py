@@ -15,3 +15,42 @@ def test_same_named_terrain_morale_effects_do_not_stack():
     assert modifier(piles) == -1                                             # not -2
     assert modifier(piles + [{"kind": "weirwood", "at": [24, 24]}]) == 0     # different names stack
     assert modifier([{"kind": "corpse_pile", "at": [24, 30]}]) == 0          # 7.6" away: out of Short range
+
+
+# -- §6.5.2 / §19.8: facing change before a melee Attack (re-read with §17-19) ------------------
+# L2 (Guardsmen, 6.30" x 4.72", facing south) spans x 20.85-27.15, y 20.36-25.08; its west edge is
+# its right flank.
+
+def melee_pair(s2_at, s2_facing, first):
+    import pytest
+    sc = scenario([sworn("S2", s2_at, s2_facing, robb=False), sworn("S9", (6, 4))],
+                  [guards("L2", (24, 22.72), jaime=False), guards("L9", (44, 44))], first=first)
+    s = session(sc, tape=[1] * 20)
+    assert [e["id"] for e in space.engaged_with(s.state, s.state["units"]["S2"])] == ["L2"]
+    return s, pytest
+
+
+def test_a_lone_enemy_on_the_flank_lets_the_unit_turn_and_align():
+    # S2 (facing east) touches L2's west edge: L2 turns to face it, front to S2's front, centred.
+    s, pytest = melee_pair((18.49, 24), 0, "lannister")
+    assert {"type": "attack", "unit": "L2", "target": "S2", "attack": 0, "align": "centre"} in s.legal_actions()
+    s.apply({"type": "attack", "unit": "L2", "target": "S2", "attack": 0, "align": "centre"})
+    u = s.state["units"]["L2"]
+    assert (u["x"], u["y"], u["facing"]) == pytest.approx((20.85 + 2.36, 24, 180))
+
+
+def test_a_lone_enemy_in_the_front_arc_allows_a_slide_but_no_turn():
+    import numpy as np
+    # S2 facing east, front to L2's flank: it may slide to centre (y 24 -> 22.72), same facing.
+    s, pytest = melee_pair((18.49, 24), 0, "stark")
+    s.apply({"type": "attack", "unit": "S2", "target": "L2", "attack": 0, "align": "centre"})
+    u = s.state["units"]["S2"]
+    assert (u["x"], u["y"], u["facing"]) == pytest.approx((18.49, 22.72, 0))
+    # S2 turned 10 degrees, its front-right corner on L2's west edge: L2 is in its Front arc, so
+    # squaring up would be a facing change, which only a Flank or Rear enemy allows.
+    reach = float(2.36 * np.cos(np.radians(10)) + 3.15 * np.sin(np.radians(10)))
+    s, pytest = melee_pair((20.85 - reach, 24), 10, "stark")
+    with pytest.raises(Exception, match="Front arc: it may slide to align but not change facing"):
+        s.apply({"type": "attack", "unit": "S2", "target": "L2", "attack": 0, "align": "centre"})
+    assert not any(a.get("align") for a in s.legal_actions() if a.get("unit") == "S2")
+    s.apply({"type": "attack", "unit": "S2", "target": "L2", "attack": 0})          # no alignment: fine

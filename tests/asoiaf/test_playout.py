@@ -47,7 +47,8 @@ def check_invariants(state):
         for b in alive[i + 1:]:
             assert not space.overlap(polygon(a), polygon(b)), (a["id"], b["id"])
     for side in state["players"]:
-        assert len(state["hands"][side]) <= 5
+        limit = any(p["window"] == "hand_limit" and p["player"] == side for p in state["pending"])
+        assert len(state["hands"][side]) <= 5 or limit      # above 5 only until the player discards
         assert state["vp"][side] >= 0
         assert len(state["hands"][side]) + len(state["decks"][side]) + len(state["discards"][side]) == 20
     claimed = [n for n in state["board"].values() if n is not None]

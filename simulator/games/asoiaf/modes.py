@@ -294,39 +294,121 @@ def on_destroyed(state: State, ctx: Context, u: Unit, by_side: str | None, by_un
         spawn_corpse_pile(state, ctx, u)
 
 
+PILE_OFFSETS = ((0, 0), (0, 4), (0, -4), (4, 0), (-4, 0), (0, 8), (0, -8), (8, 0), (-8, 0))
+
+
+def pile_polygon(x: float, y: float) -> np.ndarray:
+    size = catalogue().terrain["corpse_pile"]["size"]
+    return rect_corners([[x, y, size[0], size[1], 90]])[0]
+
+
+def pile_problem(state: State, p: dict[str, Any], x: float, y: float) -> str | None:
+    """Why a corpse pile cannot be centred at (x, y), or None: on the table, entirely within 12"
+    of the destroyed unit's tray (``p["tray"]``), at least 1" from other terrain pieces and from
+    the trays of the units on the table (§16.4)."""
+    poly = pile_polygon(x, y)
+    if not space.on_table(state, poly):
+        return "the corpse pile must lie on the table"
+    tray = np.array(p["tray"])
+    if max(point_polygon_distance(c, tray) for c in poly) > space.LONG + 1e-6:
+        return f"the corpse pile must lie entirely within 12\" of {p['unit']}'s tray"
+    for t in state["terrain"]:
+        if t["id"] != p.get("pile") and polygon_distance(poly, np.array(t["polygon"])) < 1.0 - 1e-9:
+            return f"the corpse pile must be at least 1\" from other terrain ({t['name']})"
+    for o in space.alive(state):
+        if o["id"] != p["unit"] and polygon_distance(poly, polygon(o)) < 1.0 - 1e-9:
+            return f"the corpse pile must be at least 1\" from {o['id']}'s tray"
+    return None
+
+
+def pile_spots(state: State, p: dict[str, Any]) -> list[tuple[float, float]]:
+    """Legal centres around where the unit fell (the first one is the default)."""
+    cx, cy = np.array(p["tray"]).mean(axis=0)
+    spots = [(round(float(cx + dx), 2), round(float(cy + dy), 2)) for dx, dy in PILE_OFFSETS]
+    return [xy for xy in spots if pile_problem(state, p, *xy) is None]
+
+
 def spawn_corpse_pile(state: State, ctx: Context, u: Unit) -> None:
-    """Feast for Crows: a destroyed infantry unit leaves a corpse pile and a new Objective (§16.4)."""
+    """Feast for Crows: a destroyed infantry unit leaves a corpse pile and a new Objective (§16.4).
+    The pile goes at once to the first legal spot around the unit; its owner may then put it
+    anywhere legal (``place_pile`` window)."""
+    rule = R("16.4", "A Feast for Crows")
     piles = [t for t in state["terrain"] if t["kind"] == "corpse_pile"]
     if len(piles) >= mode(state)["corpse_piles_max"]:
         return
-    size = catalogue().terrain["corpse_pile"]["size"]
-    for dx, dy in [(0, 0), (0, 4), (0, -4), (4, 0), (-4, 0), (0, 8), (0, -8), (8, 0), (-8, 0)]:
-        cx, cy = u["x"] + dx, u["y"] + dy
-        poly = rect_corners([[cx, cy, size[0], size[1], 90]])[0]
-        if not space.on_table(state, poly):
-            continue
-        if polygon_distance(poly, polygon(u)) > 12 - max(size):
-            continue
-        if any(polygon_distance(poly, np.array(t["polygon"])) < 1.0 for t in state["terrain"]):
-            continue
-        if any(polygon_distance(poly, polygon(o)) < 1.0 for o in space.alive(state) if o["id"] != u["id"]):
-            continue
-        tid = f"pile{len(piles) + 1}"
-        state["terrain"].append({"id": tid, "kind": "corpse_pile", "name": "Corpse pile",
-                                 "keywords": list(catalogue().terrain["corpse_pile"]["keywords"]),
-                                 "polygon": poly.tolist()})
-        obid = f"O{len(state['objectives']) + 1}"
-        state["objectives"].append({"id": obid, "x": cx, "y": cy, "holder": None, "pile": tid})
-        ctx.emit("terrain", f"a corpse pile with Objective {obid} appears where {u['id']} fell",
-                 R("16.4", "A Feast for Crows"), objective=obid)
+    p: dict[str, Any] = {"player": u["side"], "window": "place_pile", "unit": u["id"], "tray": polygon(u).tolist(),
+                         "rule": rule}
+    spots = pile_spots(state, p)
+    if not spots:
+        ctx.emit("terrain", f"no room for a corpse pile near {u['id']}", rule)
         return
-    ctx.emit("terrain", f"no room for a corpse pile near {u['id']}", R("16.4", "A Feast for Crows"))
+    cx, cy = spots[0]
+    tid = f"pile{len(piles) + 1}"
+    state["terrain"].append({"id": tid, "kind": "corpse_pile", "name": "Corpse pile",
+                             "keywords": list(catalogue().terrain["corpse_pile"]["keywords"]),
+                             "polygon": pile_polygon(cx, cy).tolist()})
+    obid = f"O{len(state['objectives']) + 1}"
+    state["objectives"].append({"id": obid, "x": cx, "y": cy, "holder": None, "pile": tid})
+    ctx.emit("terrain", f"a corpse pile with Objective {obid} appears where {u['id']} fell", rule, objective=obid)
+    state["pending"].insert(0, dict(p, pile=tid, objective=obid, default=[cx, cy]))
+
+
+def place_pile(state: State, ctx: Context, p: dict[str, Any], action: dict[str, Any]) -> None:
+    """The owner's answer to ``place_pile``: the pile's centre (its Objective token moves with it)."""
+    x, y = action.get("x", p["default"][0]), action.get("y", p["default"][1])
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (x, y)):
+        raise IllegalAction("x and y must be numbers (inches)", p["rule"])
+    if [x, y] != p["default"]:
+        why = pile_problem(state, p, float(x), float(y))
+        if why:
+            raise IllegalAction(why, p["rule"])
+        pile = next(t for t in state["terrain"] if t["id"] == p["pile"])
+        pile["polygon"] = pile_polygon(float(x), float(y)).tolist()
+        ob = next(o for o in state["objectives"] if o["id"] == p["objective"])
+        ob["x"], ob["y"] = float(x), float(y)
+        ctx.emit("terrain", f"{p['player']} puts the corpse pile of {p['unit']} (Objective {ob['id']}) at "
+                 f"({x:.1f}, {y:.1f})", p["rule"], objective=ob["id"])
+    state["pending"].pop(0)
+
+
+# -- Fire and Blood: the Commander's VP token ---------------------------------------------------
+def vp_token_candidates(state: State, u: Unit) -> list[Unit]:
+    """Enemy Combat units within Long range (12", edge to edge) of ``u``, nearest first (§16.8)."""
+    me = polygon(u)
+    near = [(polygon_distance(me, polygon(e)), i, e) for i, e in enumerate(space.enemies_of(state, u))
+            if not e.get("structure")]
+    return [e for d, _, e in sorted(near, key=lambda t: t[:2]) if d <= space.LONG + 1e-9]
+
+
+def commander_vp_token(state: State, ctx: Context, u: Unit, action: dict[str, Any]) -> None:
+    """Fire and Blood: when the Commander's unit activates its player may put 1 VP token on an
+    enemy Combat unit within 12" (§16.8). The action's ``vp_token`` names it (null: none);
+    without the key the nearest one gets it."""
+    rule = R("16.8", "Fire and Blood")
+    if state["mode"] != "fire_and_blood" or not u["commander"]:
+        if "vp_token" in action:
+            raise IllegalAction("only the Commander's unit puts VP tokens, and only in Fire and Blood", rule)
+        return
+    cands = vp_token_candidates(state, u)
+    choice = action.get("vp_token", cands[0]["id"] if cands else None)
+    if choice is None:
+        if cands:
+            ctx.emit("vp_token", f"{u['side']} puts no VP token this activation", rule, pieces=[u["id"]])
+        return
+    target = next((e for e in cands if e["id"] == choice), None)
+    if target is None:
+        ids = ", ".join(e["id"] for e in cands) or "none"
+        raise IllegalAction(f"a VP token goes on an enemy Combat unit within 12\" of {u['id']} "
+                            f"({ids}), not {choice!r}", rule)
+    target["vp_tokens"] += 1
+    ctx.emit("vp_token", f"the Commander's unit {u['id']} puts a VP token on {target['id']} "
+             f"({target['vp_tokens']} on it)", rule, pieces=[target["id"], u["id"]], unit=target["id"])
 
 
 # -- Quadrants ----------------------------------------------------------------------------------
-def quadrant_of(state: State, u: Unit) -> int:
-    """0 NW, 1 NE, 2 SW, 3 SE (north = high y): the quadrant holding most of the tray (§16.9);
-    exact ties go to the lowest index (the opponent's choice is not asked)."""
+def quadrant_ties(state: State, u: Unit) -> list[int]:
+    """0 NW, 1 NE, 2 SW, 3 SE (north = high y): the quadrants holding the larger part of the tray
+    (§16.9); more than one when the tray lies exactly between them."""
     w, h = state["table"]
     poly = polygon(u)
     areas = []
@@ -334,7 +416,51 @@ def quadrant_of(state: State, u: Unit) -> int:
         x0, y0 = qx * w / 2, qy * h / 2
         part = convex_clip(poly, [[x0, y0], [x0 + w / 2, y0], [x0 + w / 2, y0 + h / 2], [x0, y0 + h / 2]])
         areas.append(polygon_area(part) if len(part) >= 3 else 0.0)
-    return int(np.argmax(areas))
+    best = max(areas)
+    return [q for q, a in enumerate(areas) if a >= best - 1e-6]
+
+
+def quadrant_of(state: State, u: Unit) -> int:
+    """The unit's quadrant: on an exact tie the one the opponent chose this Cleanup
+    (``state["quadrant_choice"]``), else the lowest-numbered of the tied ones."""
+    ties = quadrant_ties(state, u)
+    chosen = state.get("quadrant_choice", {}).get(u["id"])
+    return chosen if chosen in ties else ties[0]
+
+
+def ask_quadrant_ties(state: State, ctx: Context) -> bool:
+    """Before quadrants are scored (from round 2), the owner's opponent decides where each unit
+    lying exactly between quadrants is (§16.9): one ``quadrant`` window per such unit."""
+    m = mode(state)
+    if m["scoring"] != "quadrants" or state["round"] < 2:
+        return False
+    state["quadrant_choice"] = {}
+    asked = False
+    for u in space.alive(state):
+        ties = quadrant_ties(state, u)
+        if len(ties) > 1:
+            chooser = sides.opponent(state, u["side"])
+            state["pending"].append({"player": chooser, "window": "quadrant", "unit": u["id"], "quadrants": ties,
+                                     "rule": R("16.9", "Here We Stand")})
+            ctx.emit("quadrant_tie", f"{u['id']} lies exactly between quadrants "
+                     f"{', '.join(str(q + 1) for q in ties)}: {chooser} decides", R("16.9", "Here We Stand"),
+                     pieces=[u["id"]], unit=u["id"], quadrants=ties)
+            asked = True
+    return asked
+
+
+def answer_quadrant(state: State, ctx: Context, p: dict[str, Any], action: dict[str, Any]) -> None:
+    """The opponent's choice of quadrant for a unit lying exactly between quadrants (§16.9)."""
+    if action.get("unit", p["unit"]) != p["unit"]:
+        raise IllegalAction(f"the pending choice is for {p['unit']}", p["rule"])
+    q = action.get("quadrant")
+    if q not in p["quadrants"]:
+        raise IllegalAction(f"{p['unit']} lies between quadrants {p['quadrants']} (0 NW, 1 NE, 2 SW, 3 SE); "
+                            f"{q!r} is not one of them", p["rule"])
+    state["pending"].pop(0)
+    state.setdefault("quadrant_choice", {})[p["unit"]] = q
+    ctx.emit("quadrant", f"{p['player']} puts {p['unit']} in quadrant {q + 1}", p["rule"], pieces=[p["unit"]],
+             unit=p["unit"], quadrant=q)
 
 
 def quadrant_points(state: State) -> list[dict[str, int]]:

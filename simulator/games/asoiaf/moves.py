@@ -194,6 +194,44 @@ def try_flush(state: State, u: Unit, target: Unit, arc: str, align: str,
     return None
 
 
+def melee_alignment(state: State, u: Unit, target: Unit, engaged: list[Unit], align: str) -> tuple[float, float, float]:
+    """The pose of a unit that faces its lone enemy and aligns before a melee Attack (§6.5.2):
+    flush on the enemy's edge, 100% (``centre``) or 50% (``left``/``right``). Only a unit engaged
+    with exactly one enemy may do it, and it may turn only if that enemy is on its Flank or Rear:
+    one engaged in its Front arc may slide along the enemy's edge without changing facing."""
+    rule = R("6.5.2", "Melee attack")
+    if align not in ALIGNMENTS:
+        raise IllegalAction(f"align must be one of {', '.join(ALIGNMENTS)}", rule)
+    if len(engaged) != 1:
+        raise IllegalAction(f"{u['id']} is engaged on several sides and cannot change facing or align", rule)
+    pose = try_flush(state, u, target, space.arc_of(target, polygon(u))[0], align)
+    if pose is None:
+        raise IllegalAction("there is no room to align with that enemy", rule)
+    turn = abs((pose[2] - u["facing"] + 180) % 360 - 180)
+    if turn > 1e-6 and space.arc_of(u, polygon(target))[0] == "front":
+        raise IllegalAction(f"{target['id']} is in {u['id']}'s Front arc: it may slide to align but not change "
+                            f"facing ({turn:.0f} degrees)", rule)
+    return pose
+
+
+EDGE_TURN = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": -90.0}
+
+
+def line_up_poses(e: Unit, charger: Unit) -> list[tuple[float, float, float]]:
+    """Where an enemy touched by a charger in the charger's Front arc goes to be 50% engaged
+    (§6.6 "Engaging several enemies"): its edge that faces the charger now is put flush on the
+    charger's front edge, overlapping half of the shorter of the two edges, on either side;
+    the pose nearest to where it stands first."""
+    arc, _ = space.arc_of(e, polygon(charger))
+    along, across = (e["width"], e["depth"]) if arc in ("front", "rear") else (e["depth"], e["width"])
+    shape = dict(e, width=along, depth=across)      # the touching edge seen as a front edge
+    poses = []
+    for side in ("left", "right"):
+        x, y, f = flush_pose(shape, charger, "front", side)
+        poses.append((round(x, 6), round(y, 6), round((f + EDGE_TURN[arc]) % 360, 6)))
+    return sorted(poses, key=lambda p: float(np.hypot(p[0] - e["x"], p[1] - e["y"])))
+
+
 @dataclass
 class ChargePath:
     distance: float

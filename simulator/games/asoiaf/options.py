@@ -93,6 +93,24 @@ def move_samples(state: State, u: Unit, spd: float, kind: str) -> list[Action]:
 
 
 def unit_options(state: State, u: Unit) -> list[Action]:
+    """The unit's sampled actions; in Fire and Blood the Commander's unit also chooses where its VP
+    token goes (§16.8): the nearest enemy on every action, every other choice (or none) on the
+    first action of each type."""
+    out = _unit_options(state, u)
+    if state["mode"] != "fire_and_blood" or not u["commander"]:
+        return out
+    cands = [e["id"] for e in modes.vp_token_candidates(state, u)]
+    if not cands:
+        return out
+    with_token: list[Action] = []
+    for a in out:
+        with_token.append(dict(a, vp_token=cands[0]))
+        if not any(b["type"] == a["type"] for b in with_token[:-1]):
+            with_token += [dict(a, vp_token=c) for c in cands[1:] + [None]]
+    return with_token
+
+
+def _unit_options(state: State, u: Unit) -> list[Action]:
     out: list[Action] = [{"type": "hold", "unit": u["id"]}]
     for c in _hand(state, u["side"], "activation"):
         out.append({"type": "hold", "unit": u["id"], "card": c})
@@ -113,11 +131,8 @@ def unit_options(state: State, u: Unit) -> list[Action]:
                 for c in attack_cards:
                     if not catalogue().card_effects[c].get("charge_only"):
                         out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i, "card": c})
-                if len(engaged) == 1:
-                    arc, _ = space.arc_of(e, polygon(u))
-                    if moves.try_flush(state, u, e, arc, "centre") is not None:
-                        out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i,
-                                    "align": "centre"})
+                if _ok(moves.melee_alignment, state, u, e, engaged, "centre"):
+                    out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i, "align": "centre"})
         for direction in moves.retreat_directions(state, u):
             d = spd + 1
             if _ok(moves.plan_straight, state, u, u["facing"], moves.direction_vector(u, direction), d, d,
@@ -187,6 +202,14 @@ def charge_options(state: State, u: Unit, spd: float, cards: list[str]) -> list[
 
 
 def ncu_options(state: State, n: dict[str, Any]) -> list[Action]:
+    """The NCU's sampled actions; a claim that lets Cersei fetch a card also comes without the
+    fetch (``fetch: false``: she keeps her token, §18.4)."""
+    out = _ncu_options(state, n)
+    return out + [dict(a, fetch=False) for a in out
+                  if a["type"] == "claim" and tactics.cersei_card(state, n, a["zone"]) is not None]
+
+
+def _ncu_options(state: State, n: dict[str, Any]) -> list[Action]:
     out: list[Action] = [{"type": "ncu_pass", "ncu": n["id"]}]
     side = n["side"]
     mine = [u for u in space.alive(state, side) if not u.get("structure")]
@@ -247,6 +270,13 @@ def pending_options(state: State, p: dict[str, Any]) -> list[Action]:
     if w == "attacked":
         return [{"type": "respond", "card": None}] + [{"type": "respond", "card": c}
                                                        for c in _hand(state, p["player"], "attacked")]
+    if w == "place_pile":
+        spots = [tuple(p["default"])] + [xy for xy in modes.pile_spots(state, p) if list(xy) != p["default"]]
+        return [{"type": "place_pile", "x": x, "y": y} for x, y in spots]
+    if w == "hand_limit":
+        return [{"type": "discard", "cards": c} for c in tactics.hand_limit_options(state, p["player"])]
+    if w == "quadrant":
+        return [{"type": "quadrant", "unit": p["unit"], "quadrant": q} for q in p["quadrants"]]
     if w == "discard":
         return [{"type": "discard", "cards": []}] + [{"type": "discard", "cards": [c]}
                                                      for c in sorted(set(state["hands"][p["player"]]))]

@@ -247,15 +247,17 @@ class AsoiafPresentation(Presentation):
         return None
 
     def piece_actions(self, state: State, legal: Any, piece: str) -> list[tuple[str, Action]]:
-        """Set-up steps that concern no piece (terrain placement, area, Reserve, first player) are
-        offered on whichever piece is selected; otherwise the piece's own actions."""
-        if state["phase"] == "deployment" and state["deploy"]["step"] != "units":
+        """Set-up steps and pending choices that concern no piece (terrain placement, area, Reserve,
+        first player; placing a dropped Objective or a corpse pile) are offered on whichever piece is
+        selected; otherwise the piece's own actions."""
+        if (state["phase"] == "deployment" and state["deploy"]["step"] != "units") or \
+                (state.get("pending") and legal and not any("unit" in a for a in legal)):
             return [(describe_action(a), a) for a in legal]
         return super().piece_actions(state, legal, piece)
 
     def secret_choice(self, state: State) -> SecretChoice | None:
         pend = state.get("pending") or []
-        if not pend or pend[0]["window"] not in ("attacked", "discard"):
+        if not pend or pend[0]["window"] not in ("attacked", "discard", "hand_limit"):
             return None
         p = pend[0]
         cat = catalogue()
@@ -264,8 +266,10 @@ class AsoiafPresentation(Presentation):
             if a["type"] == "respond":
                 label = "play no card" if a["card"] is None else f"play {cat.full_name(a['card'])}"
             else:
-                label = "keep every card" if not a["cards"] else f"discard {cat.full_name(a['cards'][0])}"
+                label = "keep every card" if not a["cards"] else \
+                    f"discard {', '.join(cat.full_name(c) for c in a['cards'])}"
             options.append((label, a))
-        prompt = ("Answer the attack with a Tactics card?" if p["window"] == "attacked"
-                  else "Cleanup: discard Tactics cards before drawing up to 3?")
+        prompt = {"attacked": "Answer the attack with a Tactics card?",
+                  "discard": "Cleanup: discard Tactics cards before drawing up to 3?",
+                  "hand_limit": "More than 5 Tactics cards in hand: which do you discard?"}[p["window"]]
         return SecretChoice(p["player"], prompt, options)

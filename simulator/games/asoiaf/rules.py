@@ -22,18 +22,23 @@ ACTIONS: dict[str, str] = {
     "attack": "unit attacks: melee when engaged (align) or ranged (shift_direction, shift); target, attack, card",
     "charge": "unit charges a target in sight: pivot (facing), roll D6, move Speed+D6, align, melee attack",
     "hold": "unit takes no action this activation",
-    "claim": "NCU claims an empty Tactics-board zone (zone, target, condition, move parameters)",
+    "claim": "NCU claims an empty Tactics-board zone (zone, target, condition, move parameters; Cersei: "
+             "fetch false keeps her token)",
     "place_ncu": "Here We Stand: NCU is placed in a quadrant (quadrant 0-3) instead of claiming a zone",
     "ncu_pass": "NCU takes no action",
     "respond": "answer a pending window: play a Tactics card (card) or pass (card: null)",
     "free_pivot": "a unit set free (retreat, momentum) pivots for free (unit, facing)",
     "free_maneuver": "Unstoppable Momentum: the attacker makes a free Maneuver (pivot, distance, facing)",
     "skip": "decline the pending free pivot or free maneuver (unit)",
-    "discard": "Cleanup: discard any Tactics cards from hand (cards: [ids]) before drawing up to 3",
+    "discard": "Cleanup: discard any Tactics cards from hand (cards: [ids]) before drawing up to 3; "
+               "above 5 cards in hand: the cards to discard down to 5 (cards: [ids])",
+    "quadrant": "Here We Stand: the opponent puts a unit lying exactly between quadrants in one of them "
+                "(unit, quadrant 0-3)",
     "reroll": "choose which dice a reroll takes (dice: [positions], [] = none / keep the token)",
     "order": "use an Order whose trigger has come (use: true/false), e.g. Lannister Supremacy",
     "push": "place your unit pushed aside by a charge (unit, x, y: at most 1\" from where it stood)",
     "place_objective": "place a dropped Objective token (objective, x, y)",
+    "place_pile": "A Feast for Crows: put the corpse pile of your destroyed infantry unit (x, y: its centre)",
     "redeploy": "start of round: put a destroyed unit back on the table (unit, x, y, facing)",
     "attack_terrain": "melee Attack action against a Destructible terrain piece within 1\" (unit, terrain)",
     "deploy": "deployment phase: put one Combat unit in the own deployment area (unit, x, y, facing)",
@@ -201,12 +206,7 @@ class Asoiaf(Game):
         if u["destroyed"]:
             self._end_activation(state, ctx, u)
             return
-        if state["mode"] == "fire_and_blood" and u["commander"]:
-            e = space.nearest_enemy(state, u, space.LONG)
-            if e is not None:
-                e["vp_tokens"] += 1
-                ctx.emit("vp_token", f"the Commander's unit puts a VP token on {e['id']}", R("16.8", "Fire and Blood"),
-                         pieces=[e["id"]])
+        modes.commander_vp_token(state, ctx, u, action)
         spd = speed(u, modes.mode(state).get("carrier_speed"))
         if kind == "hold":
             ctx.emit("hold", f"{u['id']} takes no action", R("6", "Actions"), pieces=[u["id"]])
@@ -310,16 +310,7 @@ class Asoiaf(Game):
 
     def _refacing(self, state: State, ctx: Context, u: Unit, target: Unit, engaged: list[Unit], align: str) -> None:
         """Before a melee Attack: turn to face a lone enemy on the flank/rear and align (§6.5.2)."""
-        if align not in moves.ALIGNMENTS:
-            raise IllegalAction(f"align must be one of {', '.join(moves.ALIGNMENTS)}", R("6.5.2", "Melee attack"))
-        if len(engaged) != 1:
-            raise IllegalAction(f"{u['id']} is engaged on several sides and cannot change facing or align",
-                                R("6.5.2", "Melee attack"))
-        arc, _ = space.arc_of(target, polygon(u))
-        pose = moves.try_flush(state, u, target, arc, align)
-        if pose is None:
-            raise IllegalAction("there is no room to align with that enemy", R("6.5.2", "Melee attack"))
-        moves.place(u, *pose)
+        moves.place(u, *moves.melee_alignment(state, u, target, engaged, align))
         ctx.emit("align", f"{u['id']} faces {target['id']} and aligns ({align})", R("6.5.2", "Melee attack"),
                  pieces=[u["id"], target["id"]], unit=u["id"], x=u["x"], y=u["y"], facing=u["facing"])
 
@@ -423,13 +414,20 @@ class Asoiaf(Game):
                 return
 
     def _push_others(self, state: State, ctx: Context, u: Unit, target: Unit) -> None:
-        """Other enemies the charger touches are moved 1" away by their owner (§6.6 call-out).
+        """Other enemies the charger touches (§6.6 call-out "Engaging several enemies").
 
-        The default move (straight away from the charger, 1", else 0.5" or 0.25") is made at once;
-        the owner is then asked (``push`` window) and may put the unit elsewhere within that reach."""
+        Reading (digest §21 q.10): the arcs are the charger's. An enemy mostly in the charger's
+        Front arc (where the Defender is) lines up 50% with the charger's front edge
+        (``moves.line_up_poses``); one in a Flank or the Rear arc, or one that has no room to line
+        up, is moved 1" away by its owner: the default move (straight away from the charger, 1",
+        else 0.5" or 0.25") is made at once, then the owner is asked (``push`` window) and may put
+        the unit elsewhere within that reach."""
         me = polygon(u)
+        rule = R("6.6", "Engaging several enemies")
         for e in space.enemies_of(state, u):
             if e["id"] == target["id"] or not space.near(me, polygon(e), space.CONTACT):
+                continue
+            if self._line_up(state, ctx, u, e):
                 continue
             origin = [e["x"], e["y"]]
             away = np.array([e["x"] - u["x"], e["y"] - u["y"]])
@@ -442,11 +440,28 @@ class Asoiaf(Game):
                     continue
                 moves.place(e, x, y, e["facing"])
                 ctx.emit("push", f"{e['id']} moves {d:g}\" away from {u['id']} so it is not engaged",
-                         R("6.6", "Engaging several enemies"), pieces=[e["id"]], unit=e["id"], x=x, y=y)
+                         rule, pieces=[e["id"]], unit=e["id"], x=x, y=y)
                 state["pending"].append({"player": e["side"], "window": "push", "unit": e["id"], "origin": origin,
-                                         "charger": u["id"], "default": [x, y],
-                                         "rule": R("6.6", "Engaging several enemies")})
+                                         "charger": u["id"], "default": [x, y], "rule": rule})
                 break
+
+    @staticmethod
+    def _line_up(state: State, ctx: Context, u: Unit, e: Unit) -> bool:
+        """An enemy touched in the charger's Front arc lines up 50% with it, if there is room."""
+        arc, _ = space.arc_of(u, polygon(e))
+        if arc != "front":
+            return False
+        for x, y, f in moves.line_up_poses(e, u):
+            try:
+                space.check_final(state, e, polygon(e, x, y, f), charge=True)
+            except IllegalAction:
+                continue
+            moves.place(e, x, y, f)
+            ctx.emit("line_up", f"{e['id']} lines up 50% with {u['id']}, which touched it in its Front arc beside "
+                     "the Defender", R("6.6", "Engaging several enemies"), pieces=[e["id"], u["id"]], unit=e["id"],
+                     x=e["x"], y=e["y"], facing=e["facing"])
+            return True
+        return False
 
     def _place_pushed(self, state: State, ctx: Context, p: dict[str, Any], action: Action) -> None:
         """The owner's choice where its pushed unit goes: a straight move of at most 1" from where it
@@ -606,7 +621,7 @@ class Asoiaf(Game):
             target = None
         condition = action.get("condition")
         if action.get("replace"):
-            self._replaced_zone(state, ctx, ncu, z, target)
+            self._replaced_zone(state, ctx, ncu, z, target, action.get("fetch", True))
             return
         if eff in ("enemy_panic_test", "enemy_condition", "draw_and_condition", "remove_condition", "free_move"):
             if target is None:
@@ -644,10 +659,10 @@ class Asoiaf(Game):
             else:
                 moves.maneuver(state, ctx, target, action, speed(target), rule)
             modes.after_move(state, ctx, target)
-        tactics.cersei(state, ctx, ncu, z["id"])
+        tactics.cersei(state, ctx, ncu, z["id"], action.get("fetch", True))
 
     def _replaced_zone(self, state: State, ctx: Context, ncu: dict[str, Any], z: dict[str, Any],
-                       target: Unit | None) -> None:
+                       target: Unit | None, fetch: Any) -> None:
         """Sharp and Ready: the claimed zone's effect may be replaced by 1D3+2 hits on a unit that
         controls an Objective other than the centre one (§16.7)."""
         rule = R("16.7", "Sharp and Ready")
@@ -662,7 +677,7 @@ class Asoiaf(Game):
                  side=ncu["side"], zone=z["id"], pieces=[target["id"]])
         n = ctx.dice.d3("Sharp and Ready arrows") + 2
         combat.automatic_hits(state, ctx, catalogue(), target, n, None, "arrows (zone effect)", rule)
-        tactics.cersei(state, ctx, ncu, z["id"])
+        tactics.cersei(state, ctx, ncu, z["id"], fetch)
 
     @staticmethod
     def _side_holders(state: State) -> list[str]:
@@ -677,7 +692,8 @@ class Asoiaf(Game):
     EXPECTED = {"attacked": ("respond",), "free_pivot": ("free_pivot", "skip"), "momentum": ("free_maneuver", "skip"),
                 "discard": ("discard",), "reroll": ("reroll",), "order": ("order",), "push": ("push",),
                 "place_objective": ("place_objective",), "redeploy": ("redeploy", "skip"),
-                "panic_reroll": ("reroll",), "take_objective": ("take_objective",)}
+                "panic_reroll": ("reroll",), "take_objective": ("take_objective",), "hand_limit": ("discard",),
+                "quadrant": ("quadrant",), "place_pile": ("place_pile",)}
 
     def _answer(self, state: State, action: Action, ctx: Context) -> None:
         p = state["pending"][0]
@@ -703,13 +719,7 @@ class Asoiaf(Game):
             return
         if window == "discard":
             cards = action.get("cards") or []
-            hand = list(state["hands"][p["player"]])
-            for c in cards:
-                if c not in hand:
-                    raise IllegalAction(f"{c!r} is not in {p['player']}'s hand", R("3.2", "Cleanup phase"))
-                hand.remove(c)
-            state["hands"][p["player"]] = hand
-            state["discards"][p["player"]].extend(cards)
+            tactics.discard_from_hand(state, p["player"], cards, R("3.2", "Cleanup phase"))
             ctx.emit("discard", f"{p['player']} discards {len(cards)} card(s)", R("3.2", "Cleanup phase"),
                      side=p["player"])
             state["pending"].pop(0)
@@ -724,6 +734,16 @@ class Asoiaf(Game):
             combat.answer_panic(state, ctx, catalogue(), action)
         elif window == "take_objective":
             modes.answer_take(state, ctx, p, action)
+        elif window == "quadrant":
+            modes.answer_quadrant(state, ctx, p, action)
+            if not state["pending"]:
+                self._cleanup(state, ctx)
+            return
+        elif window == "place_pile":
+            modes.place_pile(state, ctx, p, action)
+        elif window == "hand_limit":
+            tactics.discard_to_limit(state, ctx, p["player"], action.get("cards"))
+            state["pending"].pop(0)
         elif window == "place_objective":
             modes.place_objective(state, ctx, p, action)
             state["pending"].pop(0)
@@ -806,9 +826,14 @@ class Asoiaf(Game):
         self._cleanup(state, ctx)
 
     def _cleanup(self, state: State, ctx: Context) -> None:
-        """Cleanup phase, steps 1-7 then the discard windows (§3.2)."""
-        state["phase"] = "cleanup"
-        ctx.emit("cleanup", f"Round {state['round']} ends: Cleanup phase", R("3.2", "Cleanup phase"))
+        """Cleanup phase, steps 1-7 then the discard windows (§3.2). Before scoring, units lying
+        exactly between quadrants are placed by their opponents (``quadrant`` windows, §16.9);
+        answering the last one comes back here."""
+        if state["phase"] != "cleanup":
+            state["phase"] = "cleanup"
+            ctx.emit("cleanup", f"Round {state['round']} ends: Cleanup phase", R("3.2", "Cleanup phase"))
+            if modes.ask_quadrant_ties(state, ctx):
+                return
         modes.score_round(state, ctx)
         modes.check_victory(state, ctx, end_of_round=True)
         if state.get("result"):

@@ -5,6 +5,7 @@ Card effects are data (data/tactics.yaml); this module carries them out.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from simulator.core.errors import IllegalAction
@@ -24,7 +25,8 @@ def R(section: str, name: str) -> str:
 
 
 def draw(state: State, ctx: Context, side: str, n: int) -> int:
-    """Draw up to ``n`` cards; the deck is never refilled; above 5 cards the newest go (§3.2)."""
+    """Draw up to ``n`` cards; the deck is never refilled; above 5 cards the player discards
+    down to 5 at once (§3.2, ``hand_limit``)."""
     deck, hand = state["decks"][side], state["hands"][side]
     got = 0
     for _ in range(n):
@@ -32,12 +34,58 @@ def draw(state: State, ctx: Context, side: str, n: int) -> int:
             break
         hand.append(deck.pop(0))
         got += 1
-    while len(hand) > HAND_MAX:
-        state["discards"][side].append(hand.pop())
-        ctx.emit("discard", f"{side} is above 5 cards and discards one at once", R("3.2", "Hand size"), side=side)
     if got:
         ctx.emit("draw", f"{side} draws {got} Tactics card(s)", R("3.2", "Cleanup phase"), side=side, count=got)
+    hand_limit(state, ctx, side)
     return got
+
+
+def hand_limit(state: State, ctx: Context, side: str) -> None:
+    """Above 5 cards in hand the player must discard down to 5 at once (§3.2): the choice of
+    which cards is asked first of all (``hand_limit`` window, answered by ``discard``)."""
+    excess = len(state["hands"][side]) - HAND_MAX
+    if excess <= 0 or any(p["window"] == "hand_limit" and p["player"] == side for p in state["pending"]):
+        return
+    state["pending"].insert(0, {"player": side, "window": "hand_limit", "rule": R("3.2", "Hand size")})
+    ctx.emit("hand_limit", f"{side} holds {HAND_MAX + excess} Tactics cards and must discard {excess} at once",
+             R("3.2", "Hand size"), side=side, count=excess)
+
+
+def discard_from_hand(state: State, side: str, cards: Any, rule: str) -> None:
+    """Move ``cards`` (a list of ids, each in the hand) from the hand to the open discard pile."""
+    if not isinstance(cards, list):
+        raise IllegalAction("'cards' must be a list of card ids", rule)
+    hand = list(state["hands"][side])
+    for c in cards:
+        if c not in hand:
+            raise IllegalAction(f"{c!r} is not in {side}'s hand", rule)
+        hand.remove(c)
+    state["hands"][side] = hand
+    state["discards"][side].extend(cards)
+
+
+def discard_to_limit(state: State, ctx: Context, side: str, cards: Any) -> None:
+    """The answer to ``hand_limit``: exactly the cards above 5, all from the hand."""
+    rule = R("3.2", "Hand size")
+    excess = len(state["hands"][side]) - HAND_MAX
+    if not isinstance(cards, list) or len(cards) != excess:
+        raise IllegalAction(f"{side} must discard exactly {excess} card(s) to get back to {HAND_MAX}", rule)
+    discard_from_hand(state, side, cards, rule)
+    ctx.emit("discard", f"{side} discards {excess} card(s) down to {HAND_MAX}", rule, side=side)
+
+
+def hand_limit_options(state: State, side: str) -> list[list[str]]:
+    """The card sets a player may discard to get back to 5: the newest drawn first."""
+    hand = state["hands"][side]
+    excess = len(hand) - HAND_MAX
+    out = [hand[len(hand) - excess:]]
+    seen = {tuple(sorted(out[0]))}
+    for idx in combinations(range(len(hand)), excess):
+        pick = [hand[i] for i in idx]
+        if tuple(sorted(pick)) not in seen:
+            seen.add(tuple(sorted(pick)))
+            out.append(pick)
+    return out
 
 
 def effect(card_id: str) -> dict[str, Any]:
@@ -111,14 +159,28 @@ def controls(state: State, side: str, zone_id: str) -> bool:
     return ncu is not None and friendly(state, state["ncus"][ncu]["side"], side)
 
 
-def cersei(state: State, ctx: Context, ncu: dict[str, Any], zone_id: str) -> None:
-    """Cersei Lannister: spend 1 of her 2 tokens to fetch a card for Crown / Wealth (§18.4)."""
+def cersei_card(state: State, ncu: dict[str, Any], zone_id: str) -> str | None:
+    """The card Cersei Lannister may fetch by claiming ``zone_id`` (§18.4), if she has a token left."""
     spec = catalogue().ability_effects(catalogue().ncus[ncu["card"]]["abilities"]).get("playing_the_game")
     if spec is None or ncu["tokens"] <= 0:
-        return
+        return None
     side = ncu["side"]
     wanted = spec.get(zone_id)
+    return wanted if wanted in state["decks"][side] or wanted in state["discards"][side] else None
+
+
+def cersei(state: State, ctx: Context, ncu: dict[str, Any], zone_id: str, fetch: Any = True) -> None:
+    """Cersei Lannister: the player may spend 1 of her 2 tokens to fetch a card for Crown / Wealth
+    (§18.4); the claim's ``fetch: false`` keeps the token."""
+    if not isinstance(fetch, bool):
+        raise IllegalAction("'fetch' must be true or false", R("18.4", "Cersei Lannister"))
+    side = ncu["side"]
+    wanted = cersei_card(state, ncu, zone_id)
     if wanted is None:
+        return
+    if not fetch:
+        ctx.emit("ncu", f"{ncu['id']} keeps her Order tokens ({ncu['tokens']})", R("18.4", "Cersei Lannister"),
+                 side=side)
         return
     for pile in (state["decks"][side], state["discards"][side]):
         if wanted in pile:
@@ -129,6 +191,5 @@ def cersei(state: State, ctx: Context, ncu: dict[str, Any], zone_id: str) -> Non
             ctx.emit("ncu", f"{ncu['id']} spends an Order token and fetches "
                      f"{catalogue().full_name(wanted)} ({ncu['tokens']} token(s) left)", R("18.4", "Cersei Lannister"),
                      side=side, card=wanted)
-            while len(state["hands"][side]) > HAND_MAX:
-                state["discards"][side].append(state["hands"][side].pop(0))
+            hand_limit(state, ctx, side)
             return
