@@ -44,6 +44,8 @@ ACTION_TYPES: dict[str, str] = {
     "cast": "a wizard casts a spell (boost_morale, fog, whirlwind, lightning, summon_elemental, "
             "dismiss_elemental)",
     "reinforce": "place one reinforcement unit on a vacant arrival hex",
+    "declare_end": "with graduated results, the invader ends his turn and the game in his last phase; the "
+                   "graduated table gives the result",
     "head_start": "before play in a campaign game, the invader marks the VP hex 'hex' destroyed (his head start)",
 }
 
@@ -106,6 +108,9 @@ def apply_action(state: State, action: dict[str, Any], ctx: Context) -> None:
     if kind == "end_phase":
         phases.end_phase(state, ctx)
         elementals.check_control(state, ctx)
+        return
+    if kind == "declare_end":
+        phases.declare_end(state, ctx)
         return
     allowed = PHASE_OF.get(kind, ())
     if not any(state["phase"].endswith(p) for p in allowed):
@@ -173,7 +178,7 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any], Context], None]] = {
     "burn_bridge": lambda s, a, c: fortifications.burn_bridge(s, c, _own(s, a)),
     "ravage": _ravage,
     "open_entrance": lambda s, a, c: fortifications.open_entrance(s, c, _own(s, a), a.get("toward")),
-    "melee": lambda s, a, c: melee(s, c, _units(s, a, "units"), a.get("target")),
+    "melee": lambda s, a, c: melee(s, c, _units(s, a, "units"), a.get("target"), a.get("boost_instead")),
     "fire": lambda s, a, c: fire(s, c, _units(s, a, "units"), a.get("target")),
     "attack_monster": lambda s, a, c: attack_monster(s, c, _own(s, a), _unit(s, a, "monster"), a.get("area")),
     "fire_at_monster": lambda s, a, c: fire_at_monster(s, c, _own(s, a), _unit(s, a, "monster"), a.get("area")),
@@ -182,4 +187,4 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any], Context], None]] = {
     "cast": lambda s, a, c: magic.cast(s, c, _own(s, a), a.get("spell"), a),
     "reinforce": lambda s, a, c: phases.reinforce(s, c, a.get("to")),
 }
-assert set(HANDLERS) | {"end_phase", "head_start"} == set(ACTION_TYPES)
+assert set(HANDLERS) | {"end_phase", "declare_end", "head_start"} == set(ACTION_TYPES)

@@ -70,7 +70,7 @@ def crt_attack(state: State, ctx: Context, attack: int, defence: int, targets: l
         ok, detail = roll + modifier >= int(result), f"rolled {roll}{modifier:+d} needing {result}"
     ctx.emit("attack", f"{what}: {attack} against {defence}, table gives {result}; {detail}: "
                        f"{'success' if ok else 'no effect'}", CRT_RULE if rule == CRT_RULE else f"{rule}, {CRT_RULE}",
-             pieces=[*pieces, *ids], attack=attack, defence=defence, result=result, success=ok)
+             pieces=[*pieces, *ids], attack=attack, defence=defence, result=result, success=ok, modifier=modifier)
     if ok:
         for t in targets:
             eliminate(state, ctx, t, what, rule)
@@ -134,13 +134,33 @@ def serpent_at_shore_tower(state: State, board: Board, attacker: Unit | None, a:
     return water_for(state, board, a) is not None
 
 
-def attack_factor(state: State, unit: Unit) -> int:
-    """A unit's attack factor, doubled by an unwounded hero stacked with it (DR 2.10.5.1)."""
-    cf = attack_cf(unit)
-    if not is_hero(unit) and any(is_hero(h) and not h["wounded"] and h["side"] == unit["side"]
-                                 for h in ground_units_at(state, unit["hex"]) if h["id"] != unit["id"]):
-        cf *= 2
-    return cf
+def hero_doubles(state: State, unit: Unit) -> bool:
+    """An unwounded hero stacked with ``unit`` (not a hero itself) doubles its attack (DR 2.10.5.1)."""
+    return not is_hero(unit) and any(is_hero(h) and not h["wounded"] and h["side"] == unit["side"]
+                                     for h in ground_units_at(state, unit["hex"]) if h["id"] != unit["id"])
+
+
+def boost_or_double(state: State, unit: Unit) -> bool:
+    """In a normal melee ``unit`` may take either the hero's doubling or Boost Morale's +1, not both
+    (DR 2.8.5, Q-CMB-10): it is boosted and a hero doubles it."""
+    return bool(unit.get("boosted")) and not is_missile(unit) and hero_doubles(state, unit)
+
+
+def _boost_instead(state: State, attackers: list[Unit], value: Any) -> set[str]:
+    """The attackers whose owner takes the +1 boost instead of the hero's doubling (``boost_instead``)."""
+    rule = "DR 2.8.5"
+    if value is None:
+        return set()
+    if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
+        raise IllegalAction(f"'boost_instead' must be a list of attacking unit ids, got {value!r}", rule)
+    by_id = {u["id"]: u for u in attackers}
+    for uid in value:
+        if uid not in by_id:
+            raise IllegalAction(f"'boost_instead' names {uid}, which is not one of the attackers", rule)
+        if not boost_or_double(state, by_id[uid]):
+            raise IllegalAction(f"{uid} has no choice between Boost Morale and a hero's doubling (it must be "
+                                "boosted and stacked with an unwounded hero of its side)", rule)
+    return set(value)
 
 
 def missile_range(state: State, unit: Unit, target_hex: str, target_up: bool) -> int:
@@ -197,11 +217,15 @@ def targets_in(state: State, hex_: str, side: str) -> list[Unit]:
     return [u for u in units if not is_major(u) and not is_minor(u)]
 
 
-def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) -> None:
-    """Several units combine against one hex of military units (DR 2.7.1, 2.7.1.2)."""
+def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str, boost_instead: Any = None) -> None:
+    """Several units combine against one hex of military units (DR 2.7.1, 2.7.1.2).
+
+    A boosted unit that a hero doubles keeps the doubling, unless its id is in ``boost_instead``:
+    then it attacks with its own CF and counts as boosted (DR 2.8.5, Q-CMB-10)."""
     side = state["active"]
     if not attackers:
         raise IllegalAction("name at least one attacking unit", "DR 2.7.1")
+    boost_chosen = _boost_instead(state, attackers, boost_instead)
     targets = targets_in(state, target_hex, side)
     if not targets:
         raise IllegalAction(f"{target_hex} holds no enemy military unit (attack monsters with attack_monster)",
@@ -228,13 +252,13 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
             block = melee_block(state, u["hex"], target_hex, u)
             if block:
                 raise IllegalAction(*block)
-            cf = attack_factor(state, u)
-            doubled = cf != attack_cf(u)
+            doubled = hero_doubles(state, u) and u["id"] not in boost_chosen
+            cf = attack_cf(u) * (2 if doubled else 1)
         if cf <= 0:
             raise IllegalAction(f"{u['id']} has no attack factor", "DR 2.10.6")
         total += cf
-        # Boost Morale does not add to a hero's doubling (DR 2.8.5, Q-CMB-10): a doubled unit keeps
-        # the doubling (the owner's better choice automated) and does not count as boosted
+        # Boost Morale does not add to a hero's doubling (DR 2.8.5, Q-CMB-10): a doubled unit does not
+        # count as boosted; the owner may take the boost instead (boost_instead)
         if u.get("boosted") and not doubled:
             boosted_cf += cf
     for u in attackers:
@@ -246,6 +270,9 @@ def melee(state: State, ctx: Context, attackers: list[Unit], target_hex: str) ->
         u["attacked"] = True
         u["must_attack"] = []
     modifier = 1 if boosted_cf * 2 >= total and boosted_cf > 0 else 0
+    if boost_chosen:
+        ctx.emit("boost_instead", f"{', '.join(sorted(boost_chosen))} take Boost Morale's +1 instead of the "
+                                  "hero's doubling", "DR 2.8.5", pieces=sorted(boost_chosen))
     total += held_lightning(state, ctx, targets)
     crt_attack(state, ctx, total, hex_defence(targets), targets,
                f"melee by {', '.join(u['id'] for u in attackers)} on {target_hex}", "DR 2.7.1",

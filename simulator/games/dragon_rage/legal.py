@@ -13,6 +13,7 @@ action whose acceptance would hang on a roll is offered in a form that no roll c
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from simulator.core.dice import Dice
@@ -22,10 +23,11 @@ from simulator.core.plain import copy_plain
 from simulator.games.dragon_rage import body, head_start
 from simulator.games.dragon_rage.actions import apply_action
 from simulator.games.dragon_rage.board import board_for
-from simulator.games.dragon_rage.combat import missile_range, targets_in
+from simulator.games.dragon_rage.combat import boost_or_double, missile_range, targets_in
 from simulator.games.dragon_rage.monster_moves import bound_targets, flight_problem, walk_reach
 from simulator.games.dragon_rage.movement import occupancy, reach
-from simulator.games.dragon_rage.phases import arrival_hexes, end_phase_block, owed_actions, reinforcement_type
+from simulator.games.dragon_rage.phases import (arrival_hexes, end_phase_block, may_declare_end, owed_actions,
+                                               reinforcement_type)
 from simulator.games.dragon_rage.units import (State, Unit, is_major, is_minor, is_missile, is_monster, is_wizard,
                                                kind, living, spec)
 
@@ -95,6 +97,8 @@ def legal_actions(state: State) -> list[Action]:
     out += [a for a in candidates if is_legal(state, a)]
     if end_phase_block(state) is None:
         out.append({"type": "end_phase"})
+        if may_declare_end(state) is None:      # graduated results: the invader may stop (DR 2.3)
+            out.append({"type": "declare_end"})
     else:
         # the phase may not end before an owed attack: offer every attack that discharges it
         out += [a for a in owed_actions(state) if a not in out]
@@ -295,7 +299,17 @@ def _melee(state: State, mine: list[Unit]) -> list[Action]:
             if targets_in(state, h, u["side"]):
                 by_target.setdefault(h, []).append(u["id"])
     for h, ids in by_target.items():
-        out.append({"type": "melee", "units": ids, "target": h})
-        if len(ids) > 1:
-            out += [{"type": "melee", "units": [i], "target": h} for i in ids]
+        groups = [ids] + ([[i] for i in ids] if len(ids) > 1 else [])
+        for group in groups:
+            out.append({"type": "melee", "units": group, "target": h})
+            out += _boost_choices(state, group, h)
     return out
+
+
+def _boost_choices(state: State, ids: list[str], target: str) -> list[Action]:
+    """The melee of ``ids`` again for every other choice of the +1 boost instead of the hero's
+    doubling, when some attackers have both (DR 2.8.5, Q-CMB-10); the plain melee keeps the
+    doublings."""
+    both = [i for i in ids if boost_or_double(state, state["units"][i])]
+    return [{"type": "melee", "units": ids, "target": target, "boost_instead": list(chosen)}
+            for n in range(1, len(both) + 1) for chosen in combinations(both, n)]

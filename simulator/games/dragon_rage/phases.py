@@ -22,6 +22,7 @@ from simulator.games.dragon_rage.magic import start_of_spell_phase
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.units import TURN_FLAGS, State, Unit, ground_units_at, living, make_unit
 from simulator.games.dragon_rage.victory import adjust_vp, end_of_turn_checks
+from simulator.games.dragon_rage.victory import declare_end as victory_declare_end  # the table (DR 2.3)
 
 
 def phase_info(phase: str) -> dict[str, Any]:
@@ -84,17 +85,7 @@ def owed_actions(state: State) -> list[dict[str, Any]]:
 
 
 def end_phase(state: State, ctx: Context) -> None:
-    phase = state["phase"]
-    block = end_phase_block(state)
-    if block:
-        raise IllegalAction(*block)
-    if phase.endswith("melee"):
-        for u in living(state, state["active"]):
-            if u.get("must_attack"):
-                u["must_attack"] = []    # the obligation lasts for the controller's next turn only
-            if u.get("must_attack_here"):
-                u["must_attack_here"] = None
-    _finish_phase(state, ctx, phase)
+    _close_phase(state, ctx)
     if state["game_over"] is not None:
         return
     state["phase_index"] += 1
@@ -112,6 +103,44 @@ def end_phase(state: State, ctx: Context) -> None:
     state["phase"] = state["order"][state["phase_index"]]
     state["active"] = phase_info(state["phase"])["side"]
     _begin_phase(state, ctx)
+
+
+def _close_phase(state: State, ctx: Context) -> None:
+    """What ends with the current phase (refused while :func:`end_phase_block` holds)."""
+    phase = state["phase"]
+    block = end_phase_block(state)
+    if block:
+        raise IllegalAction(*block)
+    if phase.endswith("melee"):
+        for u in living(state, state["active"]):
+            if u.get("must_attack"):
+                u["must_attack"] = []    # the obligation lasts for the controller's next turn only
+            if u.get("must_attack_here"):
+                u["must_attack_here"] = None
+    _finish_phase(state, ctx, phase)
+
+
+def may_declare_end(state: State) -> tuple[str, str] | None:
+    """Why the invader may not declare the game over now, or None: only with graduated results,
+    in the last phase of his turn, once that phase could end (DR 2.3, Q-VP-9)."""
+    rule = "DR 2.3"
+    if not state["rules"].get("graduated_victory"):
+        return ("only with the optional graduated results (rules.graduated_victory) may the invader "
+                "declare the game over", rule)
+    last = [p for p in state["order"] if p.startswith("invader")][-1]
+    if state["phase"] != last:
+        return (f"the invader declares the game over at the end of his turn: in the "
+                f"{phase_info(last)['name']} phase", rule)
+    return end_phase_block(state)
+
+
+def declare_end(state: State, ctx: Context) -> None:
+    """The invader ends his turn and the game; the graduated table gives the result (DR 2.3)."""
+    refused = may_declare_end(state)
+    if refused:
+        raise IllegalAction(*refused)
+    _close_phase(state, ctx)
+    victory_declare_end(state, ctx)
 
 
 def _finish_phase(state: State, ctx: Context, phase: str) -> None:

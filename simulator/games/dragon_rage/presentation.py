@@ -14,16 +14,17 @@ from typing import Any, Sequence
 from simulator.core.data import load_yaml, validate
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
-                                 Presentation, TerrainStyle, Tools)
+                                 Presentation, TerrainStyle, Tools, describe_action)
 from simulator.games.dragon_rage import body, head_start
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.elementals import is_wild, way_effects, wild_destinations
 from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.monster_moves import walk_reach
 from simulator.games.dragon_rage.movement import reach
-from simulator.games.dragon_rage.phases import phase_info
+from simulator.games.dragon_rage.phases import may_declare_end, phase_info
 from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
 from simulator.games.dragon_rage.units import is_major, spec
+from simulator.games.dragon_rage.victory import graduated_level
 
 _PATTERN = {"forest": "trees", "sea": "waves", "river": "waves", "town": "buildings", "tower": "stone",
             "dock": "stone", "ford": "marsh"}
@@ -169,15 +170,18 @@ class DragonRagePresentation(Presentation):
         side = state["active"].capitalize()
         name = phase_info(state["phase"])["name"]
         vp = f"VP {state['vp']['score']}/{state['vp']['objective']}"
+        if may_declare_end(state) is None:
+            vp += " (the invader may declare the game over: right-click any counter)"
         return f"Turn {state['turn']}{limit} - {side}: {name} - {vp}"
 
     def piece_actions(self, state: State, legal: Sequence[Action], piece: str) -> list[tuple[str, Action]]:
-        """The generic menu; during the campaign head start (DR 4.3.3), which concerns no piece,
+        """The generic menu (plus, with graduated results, the invader's ``declare_end`` on any
+        counter, DR 2.3); during the campaign head start (DR 4.3.3), which concerns no piece,
         every VP hex the invader may mark, offered on whichever counter is right-clicked (the
         hex under that counter first), and the default for the rest."""
         if not head_start.is_open(state):
-            return [(self._wild_move_label(state, a), a) if a["type"] == "move" and is_wild(state["units"][piece])
-                    else (label, a) for label, a in super().piece_actions(state, legal, piece)]
+            return [*[(self._label(state, piece, label, a), a) for label, a in super().piece_actions(state, legal, piece)],
+                    *[(self._declare_end_label(state), a) for a in legal if a["type"] == "declare_end"]]
         values = board_for(state["map"]).vp
         unit = state["units"].get(piece) or {}
         here = [a for a in legal if a["type"] == "head_start" and a["hex"] == unit.get("hex")]
@@ -186,6 +190,24 @@ class DragonRagePresentation(Presentation):
         out += [(f"Mark the remaining {state['head_start']['left']} VP by default", a)
                 for a in legal if a["type"] == "end_phase"]
         return out
+
+    def _label(self, state: State, piece: str, label: str, action: Action) -> str:
+        """Labels that say more than the generic one: a wild elemental's way, a melee whose
+        doubled units take Boost Morale's +1 instead (DR 2.8.5)."""
+        if action["type"] == "move" and is_wild(state["units"][piece]):
+            return self._wild_move_label(state, action)
+        if action["type"] == "melee" and action.get("boost_instead"):
+            plain = describe_action({k: v for k, v in action.items() if k != "boost_instead"})
+            return f"{plain} ({', '.join(action['boost_instead'])}: Boost +1 instead of the hero's doubling)"
+        return label
+
+    @staticmethod
+    def _declare_end_label(state: State) -> str:
+        """The invader's end of the game with graduated results, naming the level it gives (DR 2.3);
+        it concerns no piece, so it is offered on any counter."""
+        level = graduated_level(state)
+        result = f"'{level['title']}' ({level['level']} victory)" if level else "the invader's defeat"
+        return f"Declare the game over now: {state['vp']['score']} VP gives {result}"
 
     def _wild_move_label(self, state: State, action: Action) -> str:
         """A wild elemental's move names its way and the hexes of consequence on it, so that the

@@ -4,6 +4,12 @@ The invader scores a VP hex once (a destroyed marker is placed); the last-damage
 records the turn of the latest destruction. The game ends when the invader reaches his
 objective, when every invader is gone, or after ten quiet turns (no VP destroyed, or no
 invader inside the walls), or at a scenario's turn limit.
+
+With the optional graduated results (``rules.graduated_victory``, DR 2.3, digest Q-VP-9) the
+objective does not end the game: the invader may play on toward "maximum" (every VP hex
+destroyed, which does end it) and declares the game over himself at the end of one of his
+turns (:func:`declare_end`, offered through the ``declare_end`` action); the defender's end
+conditions still end it, and every end applies the graduated table.
 """
 
 from __future__ import annotations
@@ -73,27 +79,59 @@ def graduated_level(state: State) -> dict[str, Any] | None:
     score, objective = state["vp"]["score"], state["vp"]["objective"]
     for lvl in rules_data().rules["victory_levels"]:
         if lvl.get("need") == "all":
-            if score >= total_vp(state) and len(state["vp"]["destroyed"]) == len(board_for(state["map"]).vp):
+            if score >= total_vp(state) and all_vp_destroyed(state):
                 return lvl
         elif score >= objective - int(lvl["below_objective"]):
             return lvl
     return None
 
 
+def all_vp_destroyed(state: State) -> bool:
+    return len(state["vp"]["destroyed"]) == len(board_for(state["map"]).vp)
+
+
 def check_instant_victory(state: State, ctx: Context) -> None:
-    """Objective reached, or every invader destroyed."""
+    """Objective reached (with graduated results: every VP hex destroyed), or every invader
+    destroyed."""
     if state["game_over"] is not None:
         return
-    if state["vp"]["score"] >= state["vp"]["objective"]:
-        level = "great"
-        if len(state["vp"]["destroyed"]) == len(board_for(state["map"]).vp):
-            level = "maximum"
-        end_game(state, ctx, "invader", f"the invader reaches {state['vp']['score']} VP "
-                                        f"(objective {state['vp']['objective']})", "DR 2.3", level)
+    score, objective = state["vp"]["score"], state["vp"]["objective"]
+    if state["rules"].get("graduated_victory"):
+        if all_vp_destroyed(state):
+            graduated_end(state, ctx, "every VP hex on the map is destroyed")
+            return
+        if score >= objective and not state["vp"].get("objective_reached"):
+            state["vp"]["objective_reached"] = True
+            ctx.emit("objective_reached", f"the invader reaches his objective ({score} of {objective} VP): "
+                                          "with graduated results he may declare the game over at the end of "
+                                          "one of his turns or play on toward the maximum victory", "DR 2.3",
+                     score=score, objective=objective)
+    elif score >= objective:
+        level = "maximum" if all_vp_destroyed(state) else "great"
+        end_game(state, ctx, "invader", f"the invader reaches {score} VP (objective {objective})", "DR 2.3", level)
         return
     invaders = [u for u in living(state, "invader") if u["type"] != "elowyn"]
     if not invaders:
         end_game(state, ctx, "defender", "every invading unit has been destroyed", "DR 2.3")
+
+
+def declare_end(state: State, ctx: Context) -> None:
+    """The invader declares the game over (DR 2.3, Q-VP-9; graduated results only)."""
+    graduated_end(state, ctx, "the invader declares the game over")
+
+
+def graduated_end(state: State, ctx: Context, why: str) -> None:
+    """End the game on the graduated table (DR 2.3): the invader's level for his VP, or the
+    defender's win below the lowest level."""
+    score, objective = state["vp"]["score"], state["vp"]["objective"]
+    lvl = graduated_level(state)
+    if lvl is None:
+        lowest = max(int(x.get("below_objective", 0)) for x in rules_data().rules["victory_levels"])
+        end_game(state, ctx, "defender", f"{why} with the invader at {score} VP, fewer than {objective - lowest} "
+                                         f"(objective {objective}): the invader is defeated", "DR 2.3")
+        return
+    end_game(state, ctx, "invader", f"{why} with the invader at {score} VP (objective {objective}): "
+                                    f"'{lvl['title']}'", "DR 2.3", lvl["level"])
 
 
 def end_of_turn_checks(state: State, ctx: Context) -> None:
