@@ -45,3 +45,12 @@ def to_side_step(s: Session, side: str, step: str) -> None:
             return
         s.apply({"type": "end_phase"})
     raise AssertionError(f"never reached {side} {step}")
+
+
+def end_until(s, step):
+    """End phases until the naval phase reaches ``step``."""
+    for _ in range(10):
+        if s.state["naval"]["step"] == step:
+            return
+        s.apply({"type": "end_phase"})
+    raise AssertionError(step)

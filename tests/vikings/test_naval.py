@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 from simulator.games.vikings import GAME, fleet
-from tests.vikings.helpers import session
+from tests.vikings.helpers import end_until, session
 
 SEA = [{"map": "vikings/open_sea_1"}]
 
 
 def events(s, kind):
     return [e for e in s.log if e.kind == kind]
-
-
-def end_until(s, step):
-    for _ in range(10):
-        if s.state["naval"]["step"] == step:
-            return
-        s.apply({"type": "end_phase"})
-    raise AssertionError(step)
 
 
 def set_speeds(s, *speeds):
