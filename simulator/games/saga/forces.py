@@ -28,7 +28,9 @@ the set-up's (:func:`setup.unit_problems`, :func:`setup.warband_problems`), so a
 warband is legal on the screen exactly when the built scenario sets up. The Warlord (free)
 is always in the warband. ``build_scenario`` places the chosen units automatically in the
 side's deployment zones (:mod:`deployment`); baggage and other units the scenario gives a side
-outside the builder stay where the scenario put them.
+outside the builder stay where the scenario put them. With ``rules: {deployment: players}`` these
+places are only the suggestions of the players' set-up (``placement.py``), which takes the units
+off the table and has the players deploy them.
 """
 
 from __future__ import annotations
@@ -250,8 +252,10 @@ class SagaForces(ForceRules):
             player=player, player_name=name, budget=settings["points"], options=tuple(options),
             secret=settings["secret"], rule=RULE, suggested=_suggested(scenario, player, options),
             note=f"{faction['name']}, {settings['points']} points: the Warlord is free; 1 point buys 4 Hearthguard, "
-                 "8 Warriors or 12 Levies (a class's figures add up to whole points); units are placed "
-                 "in your deployment zone.")
+                 "8 Warriors or 12 Levies (a class's figures add up to whole points); "
+                 + ("you deploy your units after the terrain (the engine suggests places)."
+                    if scenario.rules.get("deployment") == "players" else
+                    "units are placed in your deployment zone."))
 
     def check_forces(self, scenario: Any, player: str, chosen: Mapping[str, int]) -> list[ForceProblem]:
         selection = self.force_selection(scenario, player)

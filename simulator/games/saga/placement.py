@@ -4,7 +4,8 @@ of terrain (SAGA p.49) and the deployment of the warbands in each scenario's ord
 The scenario file still holds one sample position for every terrain piece and unit: they are
 the pieces and units to place and the first placement offered. :func:`begin` takes them off
 the table and starts the list of set-up steps; ``place_terrain`` and
-``deploy`` (and ``end_deployment`` in scenario 2) carry the steps out, ``roll_off`` and
+``deploy`` (and ``end_deployment`` in scenario 2) carry the steps out (``deploy_suggested``
+hands a player's remaining units to the engine's suggestions, in the same order), ``roll_off`` and
 ``roll_terrain`` roll the dice; :func:`finish` picks
 the first player and starts game round 1.
 
@@ -172,7 +173,7 @@ def current(state: State) -> dict[str, Any] | None:
     return su["steps"][0] if su and su["steps"] else None
 
 
-def _pending_units(state: State, st: dict[str, Any]) -> list[str]:
+def pending_units(state: State, st: dict[str, Any]) -> list[str]:
     classes = tuple(st["classes"]) if st["classes"] else None
     return [uid for uid in _units_of(state, st["player"], classes) if not state["units"][uid]["deployed"]]
 
@@ -196,8 +197,10 @@ def advance(state: State, ctx: Context) -> None:
                 continue
             state["active"] = st["player"] or su["order"][0]
             return
-        if not _pending_units(state, st):
+        if not pending_units(state, st):
             _step_done(state, st)
+            continue
+        if st["player"] in su.get("auto", []) and _deploy_as_suggested(state, st, ctx):
             continue
         state["active"] = st["player"]
         return
@@ -562,9 +565,13 @@ def _search_centre(state: State, player: str, sample: np.ndarray) -> np.ndarray:
     return np.asarray(zones[0], dtype=float).mean(axis=0)
 
 
-def deploy_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> list[Action]:
+def deploy_options(state: State, st: dict[str, Any], limit: int = OPTIONS,
+                   units: list[str] | None = None) -> list[Action]:
+    """Legal ``deploy`` actions of the step: ``limit`` places for its first pending unit (the
+    suggested one first: its sample position, else the nearest legal grid points), one for each
+    other pending unit (or for ``units`` only)."""
     out: list[Action] = []
-    for uid in _pending_units(state, st):
+    for uid in units if units is not None else pending_units(state, st):
         sample = state["set_up"]["samples"][uid]
         base = _search_centre(state, st["player"], np.asarray(sample["at"], dtype=float))
         cands: list[np.ndarray] = [base]
@@ -602,7 +609,7 @@ def deploy(state: State, player: str, action: Action, ctx: Context) -> None:
     if st is None or st["kind"] != "deploy" or st["player"] != player:
         raise IllegalAction("no unit of yours to deploy now", "SAGA p.48")
     uid = action.get("unit")
-    pending = _pending_units(state, st)
+    pending = pending_units(state, st)
     if uid not in pending:
         which = " or ".join(st["classes"]) if st["classes"] else "any class"
         raise IllegalAction(f"deploy one of your units not yet on the table ({which}): {', '.join(pending)}",
@@ -611,11 +618,19 @@ def deploy(state: State, player: str, action: Action, ctx: Context) -> None:
     problem = deploy_problem(state, str(uid), pos)
     if problem is not None:
         raise IllegalAction(problem, problem[problem.rfind("(") + 1:-1] if problem.endswith(")") else "SAGA p.48")
-    unit = state["units"][str(uid)]
-    r = state["set_up"]["samples"][str(uid)]["r"]
+    _put(state, st, str(uid), pos, ctx)
+    advance(state, ctx)
+
+
+def _put(state: State, st: dict[str, Any], uid: str, pos: dict[str, tuple[float, float]], ctx: Context) -> None:
+    """Put the unit's figures on the table at ``pos`` (already checked) and close the step when
+    it is done."""
+    player = st["player"]
+    unit = state["units"][uid]
+    r = state["set_up"]["samples"][uid]["r"]
     for f, (x, y) in pos.items():
         state["figures"][f] = {"id": f, "unit": unit["id"], "x": round(x, 3), "y": round(y, 3), "r": r}
-    unit["figures"] = list(state["set_up"]["samples"][str(uid)]["figures"])
+    unit["figures"] = list(state["set_up"]["samples"][uid]["figures"])
     unit["deployed"] = True
     from simulator.games.saga.movement import in_building
     places = {(b["id"] if b else None) for b in (in_building(state, x, y) for x, y in pos.values())}
@@ -623,9 +638,41 @@ def deploy(state: State, player: str, action: Action, ctx: Context) -> None:
     ctx.emit("deploy", f"{player} deploys {unit['name']}", "SAGA p.48", pieces=list(unit["figures"]), unit=unit["id"])
     if st["count"] == "one":
         _step_done(state, st)
-    elif not _pending_units(state, st):
+    elif not pending_units(state, st):
         _step_done(state, st)
+
+
+def suggestion(state: State, st: dict[str, Any], uid: str) -> Action | None:
+    """The engine's place for a unit of the step (the first of :func:`deploy_options`), None if
+    no legal place is found near its sample position."""
+    found = deploy_options(state, st, 1, [uid])
+    return found[0] if found else None
+
+
+def deploy_suggested(state: State, player: str, action: Action, ctx: Context) -> None:
+    """The player hands the rest of his deployment to the engine: from now on each of his units
+    still off the table is put at the engine's suggestion when its turn comes (the scenario's
+    deployment order is kept, SAGA p.51-57)."""
+    st = current(state)
+    if st is None or st["kind"] != "deploy" or st["player"] != player:
+        raise IllegalAction("no unit of yours to deploy now", "SAGA p.48")
+    state["set_up"].setdefault("auto", []).append(player)
+    ctx.emit("deploy", f"{player} lets the engine place the rest of his units as suggested", "SAGA p.48")
     advance(state, ctx)
+
+
+def _deploy_as_suggested(state: State, st: dict[str, Any], ctx: Context) -> bool:
+    """Put the step's next unit at its suggestion (the player chose ``deploy_suggested``); False
+    (and the player places it by hand) when no legal place is found."""
+    uid = pending_units(state, st)[0]
+    action = suggestion(state, st, uid)
+    if action is None:
+        state["set_up"]["auto"].remove(st["player"])
+        ctx.emit("deploy", f"no place found for {state['units'][uid]['name']}: {st['player']} places it",
+                 "SAGA p.48", unit=uid)
+        return False
+    _put(state, st, uid, _positions(state, uid, action), ctx)
+    return True
 
 
 def half_deployed(state: State, player: str) -> bool:
@@ -671,11 +718,11 @@ def legal(state: State) -> list[Action]:
     out = deploy_options(state, st)
     if st["count"] == "half" and half_deployed(state, st["player"]):
         out.append({"type": "end_deployment"})
-    return out
+    return out + [{"type": "deploy_suggested"}]
 
 
 #: The set-up's action types and their handlers (``Saga.apply`` dispatches them here).
 ACTIONS = {"bid": do_bid, "muster": do_muster, "scenery_number": do_scenery_number,
            "choose_terrain": do_choose_terrain, "choose_edge": choose_edge, "roll_off": do_roll_off,
            "roll_terrain": roll_terrain, "place_terrain": place_terrain, "deploy": deploy,
-           "end_deployment": end_deployment}
+           "deploy_suggested": deploy_suggested, "end_deployment": end_deployment}

@@ -36,6 +36,11 @@ def _acting(state: State) -> str:
     return str(state["units"][pend["unit"]]["owner"]) if pend else str(state["turn_player"])
 
 
+def _label(unit: dict[str, Any]) -> str:
+    """The letter on a figure's base: its class, B for baggage."""
+    return "B" if unit.get("baggage") else {"warlord": "W", "hearthguard": "H", "warriors": "w", "levies": "l"}[unit["cls"]]
+
+
 def to_view(state: State, p: Any) -> Point:
     """A table point (y up) as the client's point (y down from the top edge)."""
     return float(p[0]), state["table"]["height"] - float(p[1])
@@ -91,15 +96,33 @@ class SagaPresentation(Presentation):
                 status.append(f"fatigue {u['fatigue']}")
             if u["fatigue"] >= profile(u)["fatigue_limit"]:
                 status.append("exhausted")
-            label = {"warlord": "W", "hearthguard": "H", "warriors": "w", "levies": "l"}[u["cls"]]
-            if u.get("baggage"):
-                label = "B"
-            out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (f["x"], f["y"])), colour, label=label,
+            out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (f["x"], f["y"])), colour, label=_label(u),
                                  radius=f["r"], status=tuple(status), has_facing=False,
                                  stats={"unit": u["id"], "class": u["cls"], "figures": len(u["figures"]),
                                         "fatigue": u["fatigue"], "mounted": u["mounted"],
                                         "weapon": u.get("weapon") or "-"},
                                  movable=u["owner"] == _acting(state)))
+        return out + self._waiting(state)
+
+    def _waiting(self, state: State) -> list[PieceView]:
+        """In a deployment step of the set-up, the step's units still off the table, drawn at their
+        suggested place (``placement.suggestion``; the sample position when none is found), for
+        their owner to drag into place; the other players' waiting units are not shown."""
+        st = placement.current(state) if state["phase"] == "setup" else None
+        if st is None or st["kind"] != "deploy":
+            return []
+        out = []
+        for uid in placement.pending_units(state, st):
+            u = state["units"][uid]
+            sample = state["set_up"]["samples"][uid]
+            found = placement.suggestion(state, st, uid)
+            at = found["at"] if found else sample["at"]
+            for fid, (dx, dy) in zip(sample["figures"], sample["offsets"]):
+                out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (at[0] + dx, at[1] + dy)),
+                                     COLOURS[state["players"].index(u["owner"]) % 4], label=_label(u), radius=sample["r"],
+                                     status=("not deployed: drag it into place",), has_facing=False,
+                                     stats={"unit": uid, "class": u["cls"], "figures": len(sample["figures"]),
+                                            "suggested": at if found else "no legal place found"}))
         return out
 
     def banner(self, state: State) -> str:
@@ -113,6 +136,8 @@ class SagaPresentation(Presentation):
             step = f"shooting ({state['shooting']['step']})"
         elif state["pending"]:
             step = f"{state['pending']['kind']} of {state['units'][state['pending']['unit']]['name']}"
+        elif state["phase"] == "setup" and (placement.current(state) or {}).get("kind") == "deploy":
+            step = "deployment: drag a waiting unit into your zone"
         return (f"Turn {min(state['turn'], state['max_turns'])} of {state['max_turns']} - {state['turn_player']}: "
                 f"{step} - {state['active']} to act")
 
@@ -125,12 +150,26 @@ class SagaPresentation(Presentation):
         """Dragging one figure proposes moving the whole activated unit by the same offset."""
         pend = state.get("pending")
         f = state["figures"].get(piece)
-        if state["phase"] == "setup":             # the set-up shows no undeployed figures to drag
-            return None
+        if state["phase"] == "setup":
+            return self._deploy_drag(state, piece, to)
         if not pend or pend["kind"] != "move" or f is None or f["unit"] != pend["unit"] or isinstance(to, str):
             return None
         x, y = to_table(state, to)
         return {"type": "move", "dx": round(x - f["x"], 3), "dy": round(y - f["y"], 3)}
+
+    def _deploy_drag(self, state: State, piece: str, to: Any) -> Action | None:
+        """Dropping a figure of a unit waiting to deploy proposes ``deploy`` with the unit's formation
+        around the drop point: that figure lands there, the others keep their offsets."""
+        st = placement.current(state)
+        if st is None or st["kind"] != "deploy" or isinstance(to, str):
+            return None
+        for uid in placement.pending_units(state, st):
+            sample = state["set_up"]["samples"][uid]
+            if piece in sample["figures"]:
+                dx, dy = sample["offsets"][sample["figures"].index(piece)]
+                x, y = to_table(state, to)
+                return {"type": "deploy", "unit": uid, "at": [round(x - dx, 3), round(y - dy, 3)]}
+        return None
 
     def move_range(self, state: State, piece: str) -> MoveRange | None:
         f = state["figures"].get(piece)
@@ -173,6 +212,18 @@ class SagaPresentation(Presentation):
             if action["type"] in ("remove_casualties", "bodyguards") and piece in action.get("figures", ()):
                 who = "die" if action["type"] == "remove_casualties" else "die for the Warlord"
                 out.append((f"{', '.join(action['figures'])} {who}", action))
+        st = placement.current(state) if state["phase"] == "setup" else None
+        if st is not None and st["kind"] == "deploy" and piece not in state["figures"]:
+            waiting = {f: uid for uid in placement.pending_units(state, st)
+                       for f in state["set_up"]["samples"][uid]["figures"]}
+            listed = [a for _, a in out]
+            for action in legal:
+                if action in listed:
+                    continue
+                if action["type"] == "deploy" and waiting.get(piece) == action["unit"]:
+                    out.append((f"deploy {action['unit']} at ({action['at'][0]:g}, {action['at'][1]:g})", action))
+                elif action["type"] == "deploy_suggested" and piece in waiting:
+                    out.append(("place the rest of my units as suggested", action))
         return out
 
     def secret_choice(self, state: State) -> SecretChoice | None:

@@ -53,6 +53,8 @@ ACTIONS: dict[str, str] = {
     "roll_terrain": "set-up: roll the D6 that says where the next terrain piece goes (SAGA p.49)",
     "place_terrain": "set-up: put the terrain piece (piece) with its centre at at = [x, y] (SAGA p.49)",
     "deploy": "set-up: put your unit (unit) with its centre at at = [x, y] (or to = {figure: [x, y]})",
+    "deploy_suggested": "set-up: let the engine place the rest of your units, each at its suggested place when its "
+                        "turn comes",
     "end_deployment": "set-up, Battle at the Ford: stop after deploying at least half your figures",
     "remove_casualties": "melee step 6, shooting step 5 or after an ability that kills: the figures (figures) of "
                          "your unit that die",
