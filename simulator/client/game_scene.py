@@ -20,6 +20,7 @@ from simulator.client.solo import Computer, ComputerTurn, SessionSnapshot, SoloC
 from simulator.core.errors import DataError
 from simulator.core.scenario import Scenario, scenario_from_data
 from simulator.core.session import Session
+from simulator.core.view import SecretChoice
 
 
 class Host(Protocol):
@@ -56,6 +57,9 @@ class GameScene:
         self.show_help = False
         self.dialog: SaveDialog | LoadDialog | ContextMenu | None = None
         self.handover: Handover | None = None
+        #: The player of the private phase (``Presentation.private_player``) who has taken
+        #: the screen; a different one gets the hand-over screen first.
+        self.private_shown: str | None = None
         self.end: EndScreen | None = None
         self.end_dismissed_at = -1
         #: The linked game's scenario data (``Game.next_scenario``) while the end screen shows.
@@ -93,6 +97,14 @@ class GameScene:
             self.end = None
             self.next_data = None
         secret = m.secret if m.outcome is None else None
+        if (secret is None and self.solo is None and m.outcome is None and m.private is not None
+                and m.private != self.private_shown):
+            # hotseat: a private phase begins for another player: hand the screen over, then
+            # show him the board (his own view); the curtain has no options, so revealing
+            # closes it (solo: the one human is alone at the screen anyway)
+            secret = SecretChoice(m.private, "", ())
+        if m.private is None:
+            self.private_shown = None
         if secret is not None and self.computer is not None and self.computer.plays(secret.player):
             secret = None          # the computer chooses through legal_actions; no hand-over
         if secret is None and self.handover is not None:
@@ -305,6 +317,10 @@ class GameScene:
             if action is not None:
                 self.control.propose(action, "secret choice")
                 self.refresh_panels()
+            elif self.handover.revealed and self.handover.private_turn:
+                self.private_shown = self.handover.choice.player
+                self.handover.close()
+                self.handover = None
         elif self.end is not None:
             what = self.end.click(event.ui_element)
             if what == "review":

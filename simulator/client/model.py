@@ -84,6 +84,7 @@ class GameModel:
         self.legal: list[Action] = self.session.legal_actions()
         self.outcome = self.session.outcome()
         self.secret: SecretChoice | None = self.presentation.secret_choice(self.state)
+        self.private: str | None = self.presentation.private_player(self.state)
 
     @property
     def surface_key(self) -> Any:

@@ -49,7 +49,8 @@ class Handover:
         self._clear()
         w, h = self.size
         if not self.revealed:
-            b = UIButton(pygame.Rect(w // 2 - 170, h // 2 + 40, 340, 50), f"I am {self.choice.player}: show my choice",
+            shown = "the board" if self.private_turn else "my choice"
+            b = UIButton(pygame.Rect(w // 2 - 170, h // 2 + 40, 340, 50), f"I am {self.choice.player}: show {shown}",
                          self.manager)
             self.buttons.append((b, None))
             return
@@ -74,10 +75,16 @@ class Handover:
     def close(self) -> None:
         self._clear()
 
+    @property
+    def private_turn(self) -> bool:
+        """A hand-over before a private phase (no options: the board itself is the choice)."""
+        return not self.choice.options
+
     def draw(self, target: pygame.Surface) -> None:
         if not self.revealed:
+            what = "plays a secret phase" if self.private_turn else "makes a secret choice"
             _curtain(target, f"Hand over to {self.choice.player}",
-                     [f"{self.choice.player} makes a secret choice now.",
+                     [f"{self.choice.player} {what} now.",
                       "Everybody else, please look away until it is done."], (255, 215, 110))
         else:
             _curtain(target, f"{self.choice.player}: secret choice", [self.choice.prompt], (140, 210, 255))

@@ -237,6 +237,12 @@ class Presentation(ABC):
         """A hidden choice waiting to be made, or None."""
         return None
 
+    def private_player(self, state: State) -> str | None:
+        """The player whose actions now must not be seen by the others (a secret phase of
+        several actions, such as SAGA's simultaneous Orders Phases), or None. When it changes
+        to a player who sits at the screen, the client hands the screen over to him first."""
+        return None
+
     def stats(self, state: State, piece: str) -> Mapping[str, Any]:
         """What the selected-unit panel shows."""
         for p in self.pieces(state):

@@ -17,7 +17,7 @@ from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
                                  TableSurface, TerrainPiece, TerrainStyle, Tools)
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import bids, movement, placement, scenery, shooting
+from simulator.games.saga import bids, board, movement, placement, scenery, shooting
 from simulator.games.saga.units import EPS, profile
 
 COLOURS = [(176, 40, 40), (40, 70, 170), (200, 170, 40), (60, 140, 60)]
@@ -239,6 +239,11 @@ class SagaPresentation(Presentation):
         options = [(f"{n} points", {"type": "bid", "points": n}) for n in range(bids.LOWEST, bids.HIGHEST + 1)]
         return SecretChoice(st["player"], "Homeland: how few points do you need to defend the village? "
                             "The lower bid defends with that many points.", options)
+
+    def private_player(self, state: State) -> str | None:
+        """Scenario X's Orders Phases (SAGA p.57) are played at once: each player rolls and
+        places his dice unseen, so at one screen they are played in turn behind a hand-over."""
+        return state.get("active") if board.secret_orders(state) else None
 
     def end_phase_action(self, state: State) -> Action | None:
         if state["phase"] == "orders":
