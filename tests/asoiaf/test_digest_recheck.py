@@ -54,3 +54,19 @@ def test_a_lone_enemy_in_the_front_arc_allows_a_slide_but_no_turn():
         s.apply({"type": "attack", "unit": "S2", "target": "L2", "attack": 0, "align": "centre"})
     assert not any(a.get("align") for a in s.legal_actions() if a.get("unit") == "S2")
     s.apply({"type": "attack", "unit": "S2", "target": "L2", "attack": 0})          # no alignment: fine
+
+
+def test_a_wall_touched_by_an_enemy_still_shoots_its_arrows():
+    """16.3: castle walls follow only their own rules, so an enemy in contact does not turn the
+    wall's turn into a melee it has no Attack for: its Arrows are offered and accepted."""
+    from tests.asoiaf.helpers import guards, scenario, session, sworn
+
+    s = session(scenario([sworn("S1", (24, 40), 90)], [dict(guards("L1", (40, 40)), reserve=True)],
+                         mode="storm_of_swords", defender="lannister", first="stark"))
+    u, w = s._state["units"]["S1"], s._state["units"]["wall1"]
+    u["y"] = w["y"] - w["depth"] / 2 - u["depth"] / 2             # S1 touches the wall's front
+    s.apply({"type": "hold", "unit": "S1"})
+    arrows = [a for a in s.legal_actions() if a.get("unit") == "wall1" and a["type"] == "attack"]
+    assert arrows and all(a["target"] == "S1" for a in arrows)
+    events = s.apply(arrows[0])
+    assert [e.kind for e in events if e.kind in ("attack", "attack_roll")] == ["attack", "attack_roll"]

@@ -279,7 +279,9 @@ class Asoiaf(Game):
 
     def _attack(self, state: State, ctx: Context, u: Unit, action: Action, card: str | None) -> None:
         target = self._target(state, u, action.get("target"))
-        engaged = space.engaged_with(state, u)
+        # castle walls follow only their own rules (16.3): an enemy touching a wall does not
+        # stop its Arrows, the only Attack a wall has
+        engaged = [] if u.get("structure") else space.engaged_with(state, u)
         if engaged:
             if target not in engaged:
                 raise IllegalAction(f"{u['id']} is engaged and may only attack enemies it touches", R("6.5.2", "Melee attack"))
