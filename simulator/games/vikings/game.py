@@ -211,7 +211,7 @@ class Vikings(Game):
             for ch in chars:
                 if ch["side"] != side:
                     continue
-                if ch.get("move_cap") is not None and ch.get("steps", 0) >= ch["move_cap"]:
+                if movement.capped(ch):
                     continue
                 unstack = bool(crowded & set(hexes_of(ch)))
                 lift = not ch.get("carrying") and not ch.get("mounted")
@@ -257,8 +257,9 @@ class Vikings(Game):
             if movers:
                 out += self._fire_actions(board, state, [c for c in chars if c["side"] != side], "defensive_fire",
                                           movers)
-            if movement.stacking_problems(state):
-                return out or [{"type": "end_phase"}]
+            crowded_now = movement.stacking_problems(state)
+            if crowded_now and crowded_now != movement.stuck_stacks(board, state):
+                return out      # someone can still clear a crowded hex (offered above): no end yet
         elif step == "stationary_fire":
             out += [{"type": "defensive_fire", "piece": a, "target": t} for a, t in phases.stationary_targets(board, state)]
         elif step == "combat":
@@ -362,10 +363,15 @@ class Vikings(Game):
             if state["naval"]["step"] == "pushers":
                 raise IllegalAction("name the characters who push the boat off first (choose_pusher)", "VK 4.45")
         elif state["step"] == "move":
-            bad = movement.stacking_problems(state)
+            stuck = movement.stuck_stacks(board, state)
+            bad = [h for h in movement.stacking_problems(state) if h not in stuck]
             if bad:
                 raise IllegalAction(f"more than one living character in {', '.join(bad)} at the end of movement",
                                     "VK 2.6")
+            for h in stuck:
+                ctx.emit("stacked", f"the characters in {h} cannot move apart any more (stopped by fire or "
+                         "wounds while passing through): they stay together this turn", "VK 2.6",
+                         pieces=[i for i in living_at(state)[h] if i in state["chars"]], hex=h)
         elif state["step"] == "combat":
             owing = melee.berserkers_owing(board, state)
             if owing:

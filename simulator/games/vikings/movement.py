@@ -48,9 +48,80 @@ def rider_step(board: Board, ch: Char, to: str) -> tuple[int, str, str] | None:
 
 
 def step_options(board: Board, state: State, ch: Char) -> dict[str, int]:
-    """Adjacent destinations of the character's (front) hex and their MP cost, within its MP."""
+    """Adjacent destinations of the character's (front) hex and their MP cost, within its MP and
+    the move cap of defensive fire (rule 8.2), leaving out friends' hexes he could not leave again
+    (rule 2.6, :func:`entry_problem`)."""
+    return {to: cost for to, cost in _reachable_steps(board, state, ch).items()
+            if entry_problem(board, state, ch, to, cost) is None}
+
+
+def capped(ch: Char) -> bool:
+    """Has the character made all the steps defensive fire left him this turn (rule 8.2)?"""
+    return ch.get("move_cap") is not None and ch.get("steps", 0) >= ch["move_cap"]
+
+
+def entry_problem(board: Board, state: State, ch: Char, to: str, cost: int) -> str | None:
+    """Why ``ch`` may not step into ``to`` for ``cost`` MP because of stacking (rule 2.6; None: he may).
+
+    A character may pass through a hex holding another living character (a friend, or a stunned
+    one), but no hex may hold two at the end of movement: he may enter it only if, with the MP and
+    steps he will have left, he can still reach a hex free of living characters, or lift the
+    stunned character there (rule 2.53). Fire or infiltration may still stop him there
+    (see :func:`stuck_stacks`)."""
+    after = _stepped(board, ch, to, cost)
+    if _alone(state, after):
+        return None
+    crowd = [state["chars"][i] for h in hexes_of(after) for i in living_at(state).get(h, [])
+             if i != ch["id"] and i in state["chars"]]
+    if crowd and all(o["status"] == "stunned" and pick_up_problem(board, state, after, o) is None for o in crowd):
+        return None
+    if _can_get_clear(board, state, after, set()):
+        return None
+    return (f"{ch['name']} could not leave {to} again (MP or steps left), and no hex may hold two living "
+            "characters at the end of movement")
+
+
+def _stepped(board: Board, ch: Char, to: str, cost: int) -> Char:
+    """A copy of ``ch`` as it would stand after stepping into ``to`` for ``cost`` MP."""
+    after = dict(ch, mp=ch["mp"] - cost, steps=ch.get("steps", 0) + 1)
+    if ch.get("mounted"):
+        _, after["hex"], after["front"] = rider_step(board, ch, to)  # type: ignore[misc]
+    else:
+        after["hex"] = to
+    return after
+
+
+def _alone(state: State, ch: Char) -> bool:
+    occ = living_at(state)
+    return all(i == ch["id"] for h in hexes_of(ch) for i in occ.get(h, []))
+
+
+def _can_get_clear(board: Board, state: State, ch: Char, seen: set[tuple[str, str, int]]) -> bool:
+    """Can ``ch`` (a position copy) reach, step by step, a hex where he stands alone?"""
+    key = (ch["hex"], str(ch.get("front")), ch["mp"])
+    if key in seen:
+        return False
+    seen.add(key)
+    for to, cost in _reachable_steps(board, state, ch).items():
+        after = _stepped(board, ch, to, cost)
+        if _alone(state, after) or _can_get_clear(board, state, after, seen):
+            return True
+    return False
+
+
+def stuck_stacks(board: Board, state: State) -> list[str]:
+    """Crowded hexes (rule 2.6) that no move can clear any more: none of the phasing characters
+    there has a step left (a defensive-fire result or an infiltration wound stopped him while he was
+    passing through a friend's hex)."""
+    occ = living_at(state)
+    return [h for h in stacking_problems(state)
+            if not any(step_options(board, state, state["chars"][i]) for i in occ[h] if i in state["chars"])]
+
+
+def _reachable_steps(board: Board, state: State, ch: Char) -> dict[str, int]:
+    """Adjacent destinations and their MP cost, within the MP and the move cap, stacking aside."""
     out: dict[str, int] = {}
-    if not can_act(state, ch) or ch["mp"] <= 0:
+    if not can_act(state, ch) or ch["mp"] <= 0 or capped(ch):
         return out
     ships = fleet.ship_hexes(board, state)
     occ = living_at(state)
@@ -128,6 +199,9 @@ def move(board: Board, state: State, ctx: Context, ch: Char, to: str) -> None:
         raise IllegalAction(f"{ch['name']} has {ch['mp']} MP left; entering {to} costs {cost}", "VK 2.5")
     if cap is not None and ch.get("steps", 0) >= cap:
         raise IllegalAction(f"{ch['name']} may move only {cap} hex(es) this turn after being shot at", "VK 8.2")
+    why = entry_problem(board, state, ch, to, cost)
+    if why:
+        raise IllegalAction(why, "VK 2.6")
     from simulator.games.vikings import shipwork
     why = shipwork.carry_problem(state, ch, ships.get(to))
     if why:
