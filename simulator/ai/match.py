@@ -120,8 +120,8 @@ def run_pairings(tasks: list[tuple[Any, ...]], jobs: int) -> list[tuple[str, str
 BENCH_SETS: dict[str, tuple[tuple[str, ...], int | None]] = {
     "dragon_rage": (("dragon_rage/esirien-1-fury", "dragon_rage/nurkott-1-humans", "dragon_rage/esirien-2-horde",
                      "dragon_rage/nurkott-2-raid", "dragon_rage/esirien-3-arym", "dragon_rage/nurkott-3-dragons"),
-                    12),
-    "vikings": (("vikings/sea_fight", "vikings/village_raid"), 6),
+                    16),
+    "vikings": (("vikings/sea_fight", "vikings/village_raid"), None),
     "saga": (("saga/quickstart", "saga/s1-warlords-fury", "saga/s2-ford", "saga/clash-of-steel"), None),
     "asoiaf": (("asoiaf/game-of-thrones", "asoiaf/clash-of-kings", "asoiaf/storm-of-swords",
                 "asoiaf/feast-for-crows"), None),

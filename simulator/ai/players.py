@@ -201,15 +201,16 @@ PROFILES: dict[str, dict[str, Any]] = {
     # "shape": the weight of the game's player-side heuristic (``evaluation.heuristic``), added
     # by the normal level to the zero-sum evaluation: the drive to close in or take objectives.
     "dragon_rage": {"pass": ("end_phase",), "rank": 60, "width": 4, "samples": 3, "depth": 0, "follow": 6,
-                    "shape": 0.1},
-    "vikings": {"pass": ("end_phase", "skip_advance"), "rank": 40, "width": 4, "samples": 3, "depth": 0,
-                "follow": 6, "shape": 0.1},
+                    "shape": 0.1, "fidget": 0.00002},
+    "vikings": {"pass": ("end_phase", "skip_advance"), "rank": 40, "width": 6, "samples": 6, "depth": 0,
+                "follow": 6, "shape": 0.1, "keep": ("attack", "fire", "defensive_fire"), "normal_fidget": 0.00005},
     "saga": {"pass": ("end_orders", "pass", "end_turn"), "eager": ("roll_dice", "place_die", "activate", "ready"),
-             "rank": 20, "width": 4, "samples": 3, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
-             "resolve_types": ("melee_trade", "ready", "remove_casualties", "withdraw"), "resolve": 10,
-             "resolve_after": ("engage", "shoot")},
-    "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 16, "width": 4, "samples": 3, "depth": 0, "follow": 6,
-               "easy": 16, "shape": 0.1},
+             "rank": 20, "width": 3, "samples": 2, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
+             "resolve_types": ("melee_trade", "ready", "remove_casualties", "bodyguards", "withdraw"), "resolve": 10,
+             "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
+             "expand_follow": 6, "expand_keep": 2, "expand_most": 4},
+    "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
+               "easy": 16, "shape": 0.1, "keep": ("charge", "attack")},
 }
 
 
@@ -218,14 +219,34 @@ DEFAULT_PASS = ("end_phase", "end_turn", "pass", "skip")
 FIDGET = 0.0005
 
 
-def fidget(game_id: str, action: Action) -> float:
+def fidget(game_id: str, action: Action, level: str = "easy") -> float:
     """The handicap of ``action`` in a ranking: 0 for passing, ``-FIDGET`` for an eager type
-    (one that prepares later actions, like placing a SAGA die), ``FIDGET`` for anything else."""
+    (one that prepares later actions, like placing a SAGA die), ``FIDGET`` for anything else
+    (a profile's ``fidget`` replaces ``FIDGET``: where the heuristic rewards every step forward of
+    each of many units, a step is worth less than ``FIDGET``; its ``normal_fidget`` replaces it
+    for the normal ``level`` only, whose heuristic the easy player does not have)."""
     profile = PROFILES.get(game_id, {})
     kind = action.get("type")
+    amount = float(profile.get("fidget", FIDGET))
+    if level == "normal":
+        amount = float(profile.get("normal_fidget", amount))
     if kind in profile.get("eager", ()):
-        return -FIDGET
-    return 0.0 if kind in profile.get("pass", DEFAULT_PASS) else FIDGET
+        return -amount
+    return 0.0 if kind in profile.get("pass", DEFAULT_PASS) else amount
+
+
+def ranked_pool(actions: list[Action], rank: int, keep: tuple[str, ...], rng: random.Random) -> list[Action]:
+    """The actions the normal player looks at once: all of them, or a sample of ``rank``. A game's
+    profile may name action types to ``keep`` (``PROFILES[game]["keep"]``): those are always looked
+    at and the sample fills the rest of the ``rank`` places (a profile without it samples exactly as
+    before)."""
+    if len(actions) <= rank:
+        return actions
+    if not keep:
+        return rng.sample(actions, rank)
+    kept = [a for a in actions if a.get("type") in keep]
+    rest = [a for a in actions if a.get("type") not in keep]
+    return kept + rng.sample(rest, max(0, min(len(rest), rank - len(kept))))
 
 
 @dataclass
@@ -284,18 +305,43 @@ class NormalPlayer:
             return game.determinize(copy_plain(visible), side, sim.rng)
 
         # 1. one look at every action (or a sample)
-        pool = actions if len(actions) <= b["rank"] else rng.sample(actions, b["rank"])
+        pool = ranked_pool(actions, b["rank"], PROFILES.get(game.id, {}).get("keep", ()), rng)
         resolve_after = PROFILES.get(game.id, {}).get("resolve_after", ())
+        expand = PROFILES.get(game.id, {}).get("expand", ())
+        expand_key = PROFILES.get(game.id, {}).get("expand_key", ())
+        follow_ups: dict[int, list[Action]] = {}
         root = guess()
         scored: list[tuple[float, int]] = []
+        openers: list[tuple[float, int, State]] = []
         for i, action in enumerate(pool):
             after = sim.step(root, action)
             if after is not None and action.get("type") in resolve_after:
                 after = self._resolve(sim, after, b)
             if after is not None:
-                scored.append((sim.evaluate(after, side) - fidget(game.id, action) + rng.random() * 1e-6, i))
+                value = sim.evaluate(after, side) - fidget(game.id, action, "normal") + rng.random() * 1e-6
+                scored.append((value, i))
+                if action.get("type") in expand and game.active_player(after) == side:
+                    openers.append((value, i, after))
             if _clock() > deadline:
                 break
+        if openers:
+            # an ``expand`` action (a SAGA activation) is worth its best follow-up. Candidates alike
+            # in the profile's ``expand_key`` fields (a unit and order, whatever die pays) open the
+            # same follow-ups: expanded once, the gain shared; at most ``expand_most`` keys, the
+            # best-looking first (the others keep their own score)
+            most = int(PROFILES.get(game.id, {}).get("expand_most", len(openers)))
+            gains: dict[Any, tuple[float, list[Action]]] = {}
+            plus: dict[int, float] = {}
+            for value, i, after in sorted(openers, key=lambda o: -o[0]):
+                key = tuple(str(pool[i].get(k)) for k in expand_key) if expand_key else i
+                if key not in gains:
+                    if len(gains) >= most or _clock() > deadline:
+                        continue
+                    here = sim.evaluate(after, side)
+                    best_value, best_follow = self._expand(sim, after, side, b)
+                    gains[key] = (best_value - here, best_follow)
+                plus[i], follow_ups[i] = gains[key]
+            scored = [(value + plus.get(i, 0.0), i) for value, i in scored]
         if not scored:
             self.progress = 1.0
             self.stats = {"candidates": len(pool), "stopped": _clock() > deadline}
@@ -322,7 +368,8 @@ class NormalPlayer:
                     if _clock() > deadline:
                         break
                     sim.rng = random.Random(f"{base}:{r}:{j}")
-                    totals[i] += self._playout(sim, guess(), pool[i], side, b) - fidget(game.id, pool[i])
+                    totals[i] += self._playout(sim, guess(), pool[i], side, b, follow_ups.get(i)) \
+                        - fidget(game.id, pool[i], "normal")
                     visits[i] += 1
             ranked = sorted(current, key=lambda i: totals[i] / visits[i] if visits[i] else -math.inf, reverse=True)
             rounds.append(ranked[: max(1, (len(ranked) + 1) // 2)])
@@ -359,11 +406,50 @@ class NormalPlayer:
             current = after
         return current
 
-    def _playout(self, sim: Simulator, state: State, action: Action, side: str, b: dict[str, int]) -> float:
+    def _expand(self, sim: Simulator, state: State, side: str, b: dict[str, int],
+                options: list[Action] | None = None) -> tuple[float, list[Action]]:
+        """Score a state whose next action is still ``side``'s by its best follow-up (a profile's
+        ``expand`` types: a SAGA activation, worth what the move or shot it opens is worth):
+        every legal follow-up (or ``options``) is tried once, melees and shots resolved (the
+        profile's ``resolve_after``), and the best ``expand_keep`` come back, best first, for the
+        playouts to choose among with fresh dice. Without legal follow-ups the state itself counts."""
+        profile = PROFILES.get(sim.game.id, {})
+        resolve_after = profile.get("resolve_after", ())
+        legal = options if options is not None else sim.legal(state)
+        plain = set(profile.get("expand", ())) | set(profile.get("pass", DEFAULT_PASS))
+        if all(option.get("type") in plain for option in legal):
+            return sim.evaluate(state, side), []      # a new decision of the same kind, not a follow-up
+        limit = int(profile.get("expand_follow", 0))
+        if options is None and limit and len(legal) > limit:
+            # the follow-ups that resolve (attacks) always, a sample of the others
+            fights = [o for o in legal if o.get("type") in resolve_after]
+            others = [o for o in legal if o.get("type") not in resolve_after]
+            legal = fights + sim.rng.sample(others, max(0, min(len(others), limit - len(fights))))
+        scored: list[tuple[float, int]] = []
+        for k, option in enumerate(legal):
+            if _clock() > self._deadline:
+                break
+            after = sim.step(state, option)
+            if after is None:
+                continue
+            if option.get("type") in resolve_after:
+                after = self._resolve(sim, after, b)
+            scored.append((sim.evaluate(after, side) - fidget(sim.game.id, option, "normal"), k))
+        if not scored:
+            return sim.evaluate(state, side), []
+        scored.sort(key=lambda sk: (-sk[0], sk[1]))
+        return scored[0][0], [legal[k] for _, k in scored[: int(profile.get("expand_keep", 3))]]
+
+    def _playout(self, sim: Simulator, state: State, action: Action, side: str, b: dict[str, int],
+                 follow_ups: list[Action] | None = None) -> float:
         current = sim.step(state, action)
         if current is None:
             return -1.0
         game = sim.game
+        if follow_ups:
+            # an expanded action (``_expand``): its best follow-ups found in the first round, the
+            # best of them after this playout's dice; the follow-up's result is the playout's
+            return self._expand(sim, current, side, b, follow_ups)[0]
         for _ in range(b["depth"]):
             if game.active_player(current) != side or _clock() > self._deadline:
                 break
@@ -376,7 +462,7 @@ class NormalPlayer:
                 after = sim.step(current, option)
                 if after is None:
                     continue
-                score = sim.evaluate(after, side) - fidget(game.id, option)
+                score = sim.evaluate(after, side) - fidget(game.id, option, "normal")
                 if score > best_score:
                     best, best_score = after, score
             if best is None:

@@ -16,6 +16,10 @@ and the average opponent) and adds two terms for what that measure cannot see:
   dice go where they will move and fight (the battle board's boxes, from the faction data).
 
 A finished game is 1 / -1 / 0; unfinished ones stay inside (-0.95, 0.95).
+
+:func:`heuristic` is the normal computer player's own shaping term (not zero-sum, outside the
+value): the Warlord's exposure, the units' fatigue, their approach to the enemy and his Warlord,
+and in scenario 2 the way over the fords and the far-bank VP (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -23,9 +27,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import victory
-from simulator.games.saga.units import live_units
+from simulator.games.saga import board, victory
+from simulator.games.saga.casualties import bodyguards
+from simulator.games.saga.units import live_units, profile, warlord
+from simulator.geometry.segments import points_in_polygon
+from simulator.geometry.table import Shapes, distance_matrix, point_polygon_distance
 
 State = dict[str, Any]
 
@@ -50,7 +59,7 @@ def orders(state: State, player: str) -> float:
         box_id = die.get("box")
         if not box_id:
             continue
-        box = cat.box(side["faction"], box_id) or {}
+        box = board.find_box(state, player, box_id) or {}     # a second board's boxes too
         effect = box.get("effect") or {}
         if effect.get("kind") == "activate":
             cls = effect.get("class")
@@ -71,11 +80,8 @@ def _centre(state: State, unit: dict[str, Any]) -> tuple[float, float] | None:
 
 def approach(state: State, player: str) -> float:
     """0 (every unit of ``player`` touching an enemy) down to -1 (all a table's diagonal away)."""
-    table = state.get("table") or {}
-    diag = math.hypot(float(table.get("width", 48)), float(table.get("height", 48))) or 1.0
-    enemy_points = [(f["x"], f["y"]) for p in state["players"] if p != player
-                    for u in live_units(state, p) for fid in u["figures"]
-                    if (f := state["figures"].get(fid)) is not None]
+    diag = _diagonal(state)
+    enemy_points = _enemy_points(state, player)
     mine = [c for u in live_units(state, player) if u["cls"] != "warlord" and (c := _centre(state, u)) is not None]
     if not mine or not enemy_points:
         return 0.0
@@ -110,26 +116,146 @@ def evaluate(state: State, player: str) -> float:
 
 
 EXPOSURE_RANGE = 12.0        # inches: a move and a charge
+#: Scenarios lost with the Warlord (SAGA p.51, p.54, quick-start): the units hunt the enemy's.
+WARLORD_HUNT = ("warlords_fury", "quickstart", "challenge")
+
+
+def _diagonal(state: State) -> float:
+    table = state.get("table") or {}
+    return math.hypot(float(table.get("width", 48)), float(table.get("height", 48))) or 1.0
+
+
+def _enemy_points(state: State, player: str) -> list[tuple[float, float]]:
+    return [(f["x"], f["y"]) for p in state["players"] if p != player
+            for u in live_units(state, p) for fid in u["figures"] if (f := state["figures"].get(fid)) is not None]
 
 
 def exposure(state: State, player: str) -> float:
     """0 (the player's Warlord at least ``EXPOSURE_RANGE`` from every enemy figure) to 1 (in
-    contact): a Warlord in the open is a Warlord the enemy can charge."""
+    contact): a Warlord in the open is a Warlord the enemy can charge. Bodyguards (friendly
+    figures within VS, SAGA p.33) take his hits: one halves the danger, two or more quarter it."""
     lord = next((u for u in live_units(state, player) if u["cls"] == "warlord"), None)
     centre = _centre(state, lord) if lord else None
-    if centre is None:
+    if lord is None or centre is None:
         return 0.0
-    enemy = [(f["x"], f["y"]) for p in state["players"] if p != player
-             for u in live_units(state, p) for fid in u["figures"] if (f := state["figures"].get(fid)) is not None]
+    enemy = _enemy_points(state, player)
     if not enemy:
         return 0.0
     near = min(math.hypot(centre[0] - x, centre[1] - y) for x, y in enemy)
-    return max(0.0, 1.0 - near / EXPOSURE_RANGE)
+    danger = max(0.0, 1.0 - near / EXPOSURE_RANGE)
+    guards = len(bodyguards(state, lord["id"]))
+    return danger * (1.0 if guards == 0 else 0.5 if guards == 1 else 0.25)
+
+
+def tiredness(state: State, player: str) -> float:
+    """0 (no fatigue) to 1 (every unit exhausted, SAGA p.25): each unit's fatigue as a share of its
+    limit, squared (the first fatigue costs little, the last before exhaustion a lot), averaged."""
+    units = [u for u in live_units(state, player) if not u.get("baggage")]
+    if not units:
+        return 0.0
+    return sum(min(1.0, u["fatigue"] / max(1, profile(u)["fatigue_limit"])) ** 2 for u in units) / len(units)
+
+
+def hunt(state: State, player: str) -> float:
+    """0 (the player's units, the Warlord apart, touching the enemy Warlord) to 1 (a table's
+    diagonal away); 0 when there is no enemy Warlord to hunt."""
+    foes = [w for p in state["players"] if p != player and (w := warlord(state, p)) is not None]
+    mine = [c for u in live_units(state, player) if u["cls"] != "warlord" and not u.get("baggage")
+            and (c := _centre(state, u)) is not None]
+    targets = [c for w in foes if (c := _centre(state, w)) is not None]
+    if not mine or not targets:
+        return 0.0
+    total = sum(min(math.hypot(x - tx, y - ty) for tx, ty in targets) for x, y in mine)
+    return min(1.0, total / (len(mine) * _diagonal(state)))
+
+
+def _fords(state: State, far: list[list[float]]) -> list[tuple[float, float, float]]:
+    """The centre of each ford and its distance to the far bank ``far`` (remembered: the same
+    table asks the same question for every evaluated position)."""
+    key = (tuple(str(t.get("id")) for t in state["terrain"]), tuple(tuple(v) for v in far))
+    if key not in _FORDS:
+        out = []
+        for t in state["terrain"]:
+            if t.get("type") == "ford" and t.get("polygon"):
+                fx, fy = (float(v) for v in np.mean(np.asarray(t["polygon"], dtype=np.float64), axis=0))
+                out.append((fx, fy, point_polygon_distance((fx, fy), far)))
+        _FORDS[key] = out
+    return _FORDS[key]
+
+
+_FORDS: dict[Any, list[tuple[float, float, float]]] = {}
+
+
+def crossing(state: State, player: str) -> float:
+    """Scenario 2 (SAGA p.52): 0 (every unit of ``player`` on the far bank) to 1 (all a table's
+    diagonal from it; by the nearer ford while on the near bank, the river being crossed only
+    there), the unit weighted by the VP its figures would score there."""
+    far = (state.get("far_side") or {}).get(player)
+    if not far:
+        return 0.0
+    units = [(u, c) for u in live_units(state, player) if not u.get("baggage") and (c := _centre(state, u)) is not None]
+    if not units:
+        return 0.0
+    direct = distance_matrix(Shapes.circles([[x, y, 0.0] for _, (x, y) in units]), Shapes.polygons([far]))[:, 0]
+    fords = _fords(state, far)
+    diag = _diagonal(state)
+    total = weight = 0.0
+    for (u, (x, y)), straight in zip(units, direct):
+        way = float(straight)
+        if way > 0.0 and fords:
+            way = min(math.hypot(x - fx, y - fy) + beyond for fx, fy, beyond in fords)
+        worth = float(victory.vp_of({u["cls"]: len(u["figures"])}))
+        total += worth * min(1.0, way / diag)
+        weight += worth
+    return total / weight if weight else 0.0
+
+
+def _far_bank_vp(state: State, player: str, bank: list[list[float]]) -> int:
+    """The VP ``player``'s figures standing on ``bank`` would score (SAGA p.52), in one pass."""
+    figures = [(u["cls"], state["figures"][f]) for u in live_units(state, player) if not u.get("baggage")
+               for f in u["figures"] if f in state["figures"]]
+    if not figures:
+        return 0
+    inside = points_in_polygon(np.array([[f["x"], f["y"]] for _, f in figures]), bank, eps=0.0)
+    counts: dict[str, int] = {}
+    for (cls, _), ok in zip(figures, inside):
+        if ok:
+            counts[cls] = counts.get(cls, 0) + 1
+    return victory.vp_of(counts)
+
+
+def across(state: State, player: str) -> float:
+    """Scenario 2: the far-bank VP the player would score now less the opponents' average, as a
+    share of their sum (-1..1); 0 outside scenario 2."""
+    banks = state.get("far_side") or {}
+    if state.get("victory") != "ford" or not banks:
+        return 0.0
+    score = {p: _far_bank_vp(state, p, banks[p]) if banks.get(p) else 0 for p in state["players"]}
+    foes = [score[p] for p in state["players"] if p != player]
+    avg = sum(foes) / len(foes) if foes else 0.0
+    total = score[player] + avg
+    return 0.0 if total <= 0 else (score[player] - avg) / total
 
 
 def heuristic(state: State, player: str) -> float:
     """A player-side shaping term, -1..0, for the computer's normal level (outside the
     value): the player's units (not the Warlord) the nearer the enemy, so it fights for
-    massacre points, and the Warlord kept out of charge range (his death ends several
-    scenarios, and a random opponent throws its own Warlord at him)."""
-    return 0.4 * approach(state, player) - 0.6 * exposure(state, player)
+    massacre points, and nearer the enemy Warlord where his death ends the game; the Warlord
+    kept out of charge range unless guarded (his death ends several scenarios, and a random
+    opponent throws its own Warlord at him); fatigue kept low (SAGA p.24-25); in scenario 2 the
+    units over the fords and the far-bank VP ahead of the enemy's."""
+    kind = state.get("victory")
+    value = -HEURISTIC["exposure"] * exposure(state, player) - HEURISTIC["fatigue"] * tiredness(state, player)
+    if kind == "ford":
+        value += HEURISTIC["approach_ford"] * approach(state, player) - HEURISTIC["crossing"] * crossing(state, player)
+        value += HEURISTIC["across"] * (across(state, player) - 1.0) / 2.0
+    else:
+        value += HEURISTIC["approach"] * approach(state, player)
+        if kind in WARLORD_HUNT:
+            value -= HEURISTIC["hunt"] * hunt(state, player)
+    return max(-1.0, min(0.0, value))
+
+
+#: Weights of the heuristic's terms (each term 0..1; the weights of a scenario sum to 1).
+HEURISTIC = {"exposure": 0.35, "fatigue": 0.2, "approach": 0.3, "hunt": 0.15,
+             "approach_ford": 0.1, "crossing": 0.15, "across": 0.2}

@@ -1,0 +1,94 @@
+"""The SAGA player-side heuristic (``simulator/games/saga/evaluation.py``) and the normal player's
+expansion of an activation into its best follow-up (``PROFILES["saga"]["expand"]``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from simulator.ai.players import NormalPlayer, Simulator
+from simulator.core.session import Session
+from simulator.games.saga.evaluation import crossing, exposure, heuristic, hunt, tiredness
+
+State = dict[str, Any]
+
+
+def _state(scenario: str) -> State:
+    return Session.new(scenario, seed=1).state_data()
+
+
+def _shift(st: State, uid: str, dx: float, dy: float) -> None:
+    for fid in st["units"][uid]["figures"]:
+        st["figures"][fid]["x"] += dx
+        st["figures"][fid]["y"] += dy
+
+
+@pytest.mark.parametrize("scenario", ["saga/quickstart", "saga/s1-warlords-fury", "saga/s2-ford",
+                                      "saga/clash-of-steel"])
+def test_heuristic_stays_within_its_range(scenario: str) -> None:
+    st = _state(scenario)
+    for side in st["players"]:
+        assert -1.0 <= heuristic(st, side) <= 0.0
+
+
+def test_units_nearer_the_enemy_warlord_hunt_better() -> None:
+    st = _state("saga/quickstart")
+    before = hunt(st, "vikings")
+    _shift(st, "v-bondi", -4.0, 8.0)            # towards the Anglo-Danish earl at (12, 21)
+    assert hunt(st, "vikings") < before
+    assert heuristic(st, "vikings") > heuristic(_state("saga/quickstart"), "vikings")
+
+
+def test_bodyguards_make_a_warlord_near_the_enemy_less_exposed() -> None:
+    st = _state("saga/quickstart")
+    _shift(st, "v-jarl", 0.0, 12.0)             # 3 inches from the earl's line
+    alone = exposure(st, "vikings")
+    assert alone > 0.0
+    # the hirdmen stand round him
+    for fid, (x, y) in zip(st["units"]["v-hird"]["figures"], [(10.6, 15.0), (13.4, 15.0), (10.6, 13.6), (13.4, 13.6)]):
+        st["figures"][fid].update(x=x, y=y)
+    assert 0.0 < exposure(st, "vikings") < alone
+
+
+def test_fatigue_costs_more_the_nearer_exhaustion() -> None:
+    st = _state("saga/quickstart")
+    costs = []
+    for fatigue in (0, 1, 2, 3):
+        st["units"]["v-hird"]["fatigue"] = fatigue
+        costs.append(tiredness(st, "vikings"))
+    steps = [b - a for a, b in zip(costs, costs[1:])]
+    assert costs[0] == 0.0 and all(s > 0 for s in steps) and steps[0] < steps[1] < steps[2]
+
+
+def test_a_unit_through_the_ford_counts_as_crossing() -> None:
+    st = _state("saga/s2-ford")
+    before = crossing(st, "normans")
+    hx = sum(st["figures"][f]["x"] for f in st["units"]["n-hea1"]["figures"]) / 4
+    # the west ford is 10-14 inches from the left edge: in front of it is nearer than far from it
+    _shift(st, "n-hea1", 12.0 - hx, 8.0)
+    at_ford = crossing(st, "normans")
+    assert at_ford < before
+    _shift(st, "n-hea1", 0.0, 14.0)             # on the far bank (y > 20)
+    assert crossing(st, "normans") < at_ford
+    assert heuristic(st, "normans") > heuristic(_state("saga/s2-ford"), "normans")
+
+
+def test_an_activation_is_worth_its_best_move() -> None:
+    """Expanding an activation scores it by the best move it opens, which is at least as good
+    as standing still (the activation's own state)."""
+    session = Session.new("saga/quickstart", seed=1)
+    while session.state["phase"] != "activation":
+        actions = session.legal_actions()
+        session.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
+                      or next(a for a in actions if a["type"] == "end_orders"))
+    side = session.active_player()
+    player = NormalPlayer(seed=1)
+    sim = Simulator(session, random.Random(1)).shaped(0.1)
+    activate = next(a for a in session.legal_actions() if a["type"] == "activate" and a["order"] == "move")
+    after = sim.step(session.state_data(), activate)
+    assert after is not None
+    value, best = player._expand(sim, after, side, player._budget("saga"))
+    assert best and all(b["type"] in ("move", "engage", "hold") for b in best)
+    assert value >= sim.evaluate(after, side) - 0.001
