@@ -103,3 +103,47 @@ def test_a_bending_path_goes_around_what_a_straight_one_cannot_cross() -> None:
     s.apply({"type": "move", "path": bent})                         # 1.9 then 4: round him
     f = s.state["figures"]["w.1"]
     assert (f["x"], f["y"]) == pytest.approx((9.75 + 1.9, 14.0))
+
+
+def _two_hold_the_hall():
+    return session([{"id": "hg", "class": "hearthguard", "figures": 4, "at": [11, 10], "columns": 4},
+                    {"id": "lord", "class": "warlord", "at": [40, 3]}],
+                   [{"id": "war", "class": "warriors", "figures": 4, "at": [9.5, 18], "columns": 2},
+                    {"id": "bhg", "class": "hearthguard", "figures": 4, "at": [12.5, 18], "columns": 2},
+                    {"id": "el", "class": "warlord", "at": [40, 33]}],
+                   terrain=[HALL], faction_b="vikings")
+
+
+def test_the_owner_picks_which_unit_defends_a_building() -> None:
+    s = _two_hold_the_hall()
+    assert s.state["units"]["war"]["building"] == "hall" and s.state["units"]["bhg"]["building"] == "hall"
+    to_activation(s)
+    give_dice(s, "A", [("C", "hirdmen")])
+    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
+    s.apply({"type": "engage", "target": "war"})
+    m = s.state["melee"]
+    assert m["step"] == "building" and s.state["active"] == "B"
+    assert s.legal_actions() == [{"type": "defend_building", "unit": "war"}, {"type": "defend_building", "unit": "bhg"}]
+    with pytest.raises(IllegalAction, match="units holding the building"):
+        s.apply({"type": "defend_building", "unit": "el"})
+    with pytest.raises(IllegalAction, match="melee step 2"):
+        s.apply({"type": "melee_trade", "trade": False})
+    with pytest.raises(IllegalAction, match="step 2 first"):
+        s.apply({"type": "ready"})
+    s.apply({"type": "defend_building", "unit": "bhg"})
+    m = s.state["melee"]
+    assert m["defender"] == "bhg" and m["step"] == "trade" and set(m["players"]) == {"hg", "bhg"}
+    assert set(m["sides"]) == {"hg", "bhg"} and set(m["inflicted"]) == {"hg", "bhg"}
+    assert any(e.kind == "melee" and "defends the building" in e.text and e.rule == "SAGA p.27" for e in s.log)
+
+
+def test_no_choice_without_player_choices() -> None:
+    s = _two_hold_the_hall()
+    s._state["rules"]["player_choices"] = False
+    to_activation(s)
+    give_dice(s, "A", [("C", "hirdmen")])
+    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
+    s.apply({"type": "engage", "target": "war"})
+    assert s.state["melee"]["step"] == "trade" and s.state["melee"]["defender"] == "war"   # the engine's pick
+    with pytest.raises(IllegalAction, match="no building's defender"):
+        s.apply({"type": "defend_building", "unit": "bhg"})

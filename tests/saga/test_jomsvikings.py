@@ -97,3 +97,48 @@ def test_effects_table_is_cumulative() -> None:
     assert wrath.effects_of(3) == {"attack_per_figure": 1, "armour": 1}
     assert wrath.effects_of(16) == {"attack_per_figure": 1, "armour": 2, "defence": 3, "attack": 4,
                                     "discard_fatigue": 1, "ignore_first_fatigue": 1, "reroll": True}
+
+
+class _Log:
+    """A context that only records events (the leader's swap needs no dice)."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str, dict]] = []
+
+    def emit(self, kind: str, text: str, rule: str = "", **data) -> None:
+        self.events.append((kind, rule, data))
+
+
+def _joms_in_line(s):
+    """Sigvald at the end of a chain of his unit: each figure within VS of the next only."""
+    st = s.state_data()
+    for i, f in enumerate(st["units"]["joms"]["figures"]):
+        st["figures"][f]["x"], st["figures"][f]["y"] = 5.0 + 2.5 * i, 10.0
+    return st
+
+
+def test_sigvald_last_without_breaking_formation() -> None:
+    from simulator.games.saga.units import cohesive, figure_array
+    st = _joms_in_line(_joms([]))
+    order = removal_order(st, "joms", None)
+    assert order == ["joms.4", "joms.3", "joms.2", "joms.1"]
+    for n in range(1, 4):
+        assert cohesive(figure_array(st, order[n:]))
+    assert "dies last" in casualties.problem(st, "joms", 1, ["joms.1"], None, False)
+
+
+def test_sigvald_swaps_places_when_his_place_must_empty() -> None:
+    st = _joms_in_line(_joms([]))
+    among = ["joms.1", "joms.2"]                  # only Sigvald (an end) and his neighbour may die
+    assert casualties.default_choice(st, "joms", 1, None, among) == ["joms.1"]
+    assert casualties.problem(st, "joms", 1, ["joms.2"], None, False, among) is not None   # breaks formation
+    log = _Log()
+    casualties.kill(st, "joms", 1, log, "a test ability", "SAGA p.59", among=among)
+    assert st["choice"]["kind"] == "casualties"
+    assert casualties.choice_options(st)[0] == ["joms.1"]
+    casualties.settle(st, ["joms.1"], log)
+    assert st["units"]["joms"]["figures"] == ["joms.1", "joms.3", "joms.4"]
+    assert (st["figures"]["joms.1"]["x"], st["figures"]["joms.1"]["y"]) == (7.5, 10.0)
+    assert st["losses"]["A"] == {"jomsvikings": 1}
+    swap = [e for e in log.events if e[0] == "swap"]
+    assert swap and swap[0][1] == "SAGA p.44" and swap[0][2]["pieces"] == ["joms.1", "joms.2"]

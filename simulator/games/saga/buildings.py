@@ -7,6 +7,8 @@
 * The VS rule: no figure moves within VS of an enemy-occupied building unless its unit engages
   that building (engine reading: friendly units may share a building, so a friendly-occupied
   one does not repel; a figure already within VS may stay or move away).
+* The defender: when several units of its owner hold the engaged building, he picks the one
+  that defends it (``defend_building``, before melee step 1; :func:`defender_options`).
 * A unit that entered a building this turn cannot leave it the same turn; no figure's path
   passes through a building (it would enter and leave it in one move).
 
@@ -34,6 +36,19 @@ def pieces(state: State) -> dict[str, dict[str, Any]]:
 
 def occupants(state: State, building: str) -> list[str]:
     return [u["id"] for u in state["units"].values() if u["figures"] and u.get("building") == building]
+
+
+def defender_options(state: State, defender: str) -> list[str]:
+    """SAGA p.27: the units of the defender's owner holding the building ``defender`` stands in,
+    the engine's pick first (the most figures); empty when there is no choice to make."""
+    unit = state["units"][defender]
+    bid = unit.get("building")
+    if not bid or not state["rules"].get("player_choices", True):
+        return []
+    held = [u for u in occupants(state, bid) if state["units"][u]["owner"] == unit["owner"]]
+    if len(held) < 2:
+        return []
+    return sorted(held, key=lambda u: (len(state["units"][u]["figures"]), u), reverse=True)
 
 
 def enemy_occupied(state: State, owner: str) -> dict[str, list[str]]:

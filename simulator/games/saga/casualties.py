@@ -12,6 +12,10 @@ The Warlord's bodyguards (SAGA p.33): when his Resilience needs friendly non-Lev
 VS to die in his place, his owner picks them (:func:`guard_choice`, :func:`guard_options`,
 :func:`check_guards`), the ``bodyguards`` action of melee step 6 and shooting step 5.
 
+A named leader (Jarl Sigvald, Egil, SAGA p.44-45) dies last: his owner may name him only when
+the figures left could not keep formation otherwise, and then he swaps places with a survivor who
+dies in his place (:func:`simulator.games.saga.units.leader_swap`).
+
 Harold's brother unit and baggage follow their own rules (SAGA p.42, p.56): the engine removes
 those. A choice is asked only when there is one: some but not all of the candidates die and the
 rule switch ``player_choices`` is on. The engine's pick (``removal_order``: farthest from the
@@ -60,8 +64,7 @@ def default_choice(state: State, uid: str, hits: int, foe_unit: str | None,
                    among: list[str] | None = None) -> list[str]:
     """The engine's pick: farthest from the enemy first, keeping formation (only figures of
     ``among`` when the rule limits the candidates, e.g. to those engaged in the melee)."""
-    order = removal_order(state, uid, _foe_array(state, foe_unit))
-    return [f for f in order if among is None or f in among][:hits]
+    return removal_order(state, uid, _foe_array(state, foe_unit), among)[:hits]
 
 
 def problem(state: State, uid: str, hits: int, figures: Any, foe_unit: str | None, melee: bool,
@@ -76,7 +79,8 @@ def problem(state: State, uid: str, hits: int, figures: Any, foe_unit: str | Non
     if stranger:
         return f"{stranger[0]} is not a living figure of {unit['name']}"
     lead = unit.get("leader")
-    if lead in figures and any(f not in figures for f in unit["figures"]):
+    if lead in figures and any(f not in figures for f in unit["figures"]) \
+            and lead not in default_choice(state, uid, hits, foe_unit, among):
         return f"{unit['figure_names'][lead]} dies last, after every other figure of {unit['name']} (SAGA p.44)"
     outside = [f for f in figures if among is not None and f not in among]
     if outside:

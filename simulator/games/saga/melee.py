@@ -16,11 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import buildings, casualties, movement
 from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, attack_dice_melee, base_armour, clamp_armour,
-                                        exhausted, figure_array, live_units, remove_figures, removal_order,
+                                        exhausted, figure_array, leader_swap, live_units, remove_figures, removal_order,
                                         unit_gap)
 from simulator.geometry.segments import points_in_polygon
 from simulator.geometry.table import circle_gaps, segment_crosses_polyline
@@ -89,8 +90,30 @@ def begin(state: State, attacker: str, defender: str, ctx: Context, partner: str
                       "step": "trade", "round": 1, "sides": {}, "split": None,
                       "inflicted": {attacker: 0, defender: 0}, "casualties": [], "withdrawals": [],
                       "withdrawing": None}
-    _step1(state, ctx)
     state["active"] = ud["owner"]
+    held = buildings.defender_options(state, defender)
+    if held:                                          # the owner picks the building's defender (SAGA p.27)
+        state["melee"]["step"] = "building"
+        ctx.emit("choice", f"{ud['owner']} picks which of his units in the building defends it", "SAGA p.27",
+                 pieces=[f for u in held for f in state["units"][u]["figures"]], units=held)
+        return
+    _step1(state, ctx)
+
+
+def choose_defender(state: State, uid: Any, ctx: Context) -> None:
+    """The owner's answer: ``uid``, one of his units holding the building, defends it; then step 1."""
+    m = state["melee"]
+    held = buildings.defender_options(state, m["defender"])
+    if uid not in held:
+        raise IllegalAction(f"the defender is one of the units holding the building: {', '.join(held)}", "SAGA p.27")
+    old = m["defender"]
+    m["players"] = {u: p for u, p in m["players"].items() if u != old} | {uid: m["players"][old]}
+    m["inflicted"] = {u: n for u, n in m["inflicted"].items() if u != old} | {uid: 0}
+    m["defender"] = uid
+    m["step"] = "trade"
+    ctx.emit("melee", f"{state['units'][uid]['name']} defends the building", "SAGA p.27",
+             pieces=list(state["units"][uid]["figures"]), unit=uid)
+    _step1(state, ctx)
 
 
 def attackers(m: dict[str, Any]) -> list[str]:
@@ -146,7 +169,6 @@ def enemy_of(m: dict[str, Any], uid: str) -> str:
 def unit_of(state: State, player: str, pick: Any = None) -> str:
     """The player's unit in the melee; in a Side by Side melee ``pick`` names which of the two
     (an ability's or a fatigue's ``for_unit``), by default the Warlord."""
-    from simulator.core.errors import IllegalAction
     m = state["melee"]
     if pick is not None:
         if m["players"].get(pick) != player:
@@ -432,16 +454,8 @@ def _wipe(state: State, uid: str, ctx: Context, source: str, killer: str, foe_ar
 def _remove_brother(state: State, uid: str, ctx: Context, killer: str, foe_arr: Any) -> int:
     """One casualty of Harold's unit: a brother, never Harold while a brother lives. If the place
     the formation rule empties is Harold's, Harold and that brother swap places first (SAGA p.42)."""
-    unit = state["units"][uid]
-    lead = unit["figures"][0]
-    spot = removal_order(state, uid, foe_arr)[0]
-    victim = spot
-    if spot == lead:
-        victim = [f for f in removal_order(state, uid, foe_arr) if f != lead][0]
-        a, b = state["figures"][lead], state["figures"][victim]
-        (a["x"], a["y"]), (b["x"], b["y"]) = (b["x"], b["y"]), (a["x"], a["y"])
-        ctx.emit("casualties", f"{unit['name']} swaps places with {unit['figure_names'].get(victim, victim)} "
-                 "to keep formation", "SAGA p.42", pieces=[lead, victim], unit=uid)
+    lead = state["units"][uid]["figures"][0]
+    victim = leader_swap(state, uid, removal_order(state, uid, foe_arr)[:1], ctx, lead, "SAGA p.42")[0]
     return remove_specific(state, victim, ctx, killer)
 
 

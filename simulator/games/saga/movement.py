@@ -289,7 +289,8 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
 
 def building_defender(state: State, building: str, attacker_owner: str) -> str:
     """SAGA p.27: when several enemy units hold the building, its owner picks the one that
-    defends; the engine picks for him the unit with the most figures (engine decision)."""
+    defends (``defend_building`` before melee step 1); until he does, and when the rule switch
+    ``player_choices`` is off, the unit with the most figures (engine decision)."""
     held = buildings.enemy_occupied(state, attacker_owner)[building]
     return max(held, key=lambda u: (len(state["units"][u]["figures"]), u))
 

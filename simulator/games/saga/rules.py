@@ -14,8 +14,8 @@ from typing import Any, Mapping
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome
 from simulator.core.scenario import Scenario
-from simulator.games.saga import (abilities, bids, board, casualties, heroes, movement, placement, scenery, shooting,
-                                  victory, wrath)
+from simulator.games.saga import (abilities, bids, board, buildings, casualties, heroes, movement, placement,
+                                  scenery, shooting, victory, wrath)
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
@@ -60,6 +60,8 @@ ACTIONS: dict[str, str] = {
                          "your unit that die",
     "bodyguards": "melee step 6 or shooting step 5: the friendly figures (figures) that die in place of your "
                   "Warlord",
+    "defend_building": "melee, before step 1, when several of your units hold the building the enemy engages: "
+                       "the unit (unit) that defends it",
     "withdraw": "melee step 8: place your disengaging unit (to = {figure: [x, y]}, or dx, dy)",
     "expert_rider": "melee step 3, Ivo Taillefer mounted: discard dice on activation boxes (dice) for attack and "
                     "defence dice",
@@ -756,6 +758,13 @@ class Saga(Game):
             raise IllegalAction("no Warlord needs bodyguards now", "SAGA p.33")
         self._after_resolution(state, ctx)
 
+    def _do_defend_building(self, state: State, player: str, action: Action, ctx: Context) -> None:
+        """The owner of the units holding an engaged building picks its defender (SAGA p.27)."""
+        m = state["melee"]
+        self._require(m is not None and m["step"] == "building" and player == m["players"][m["defender"]],
+                      "no building's defender to pick now", "SAGA p.27")
+        melee_mod.choose_defender(state, action.get("unit"), ctx)
+
     def _do_withdraw(self, state: State, player: str, action: Action, ctx: Context) -> None:
         """Melee step 8: the owner places his disengaging unit."""
         m = state["melee"]
@@ -871,6 +880,8 @@ class Saga(Game):
                 return [{"type": "bodyguards", "figures": c} for c in casualties.guard_options(state, e["unit"], n)]
             if m["step"] == "withdraw":
                 return [{"type": "withdraw", "to": to} for to in melee_mod.withdrawal_options(state)]
+            if m["step"] == "building":
+                return [{"type": "defend_building", "unit": u} for u in buildings.defender_options(state, m["defender"])]
             if m["step"] == "trade":
                 return [{"type": "melee_trade", "trade": False}, {"type": "melee_trade", "trade": True}]
             out: list[Action] = [{"type": "ready"}]

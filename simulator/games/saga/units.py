@@ -188,10 +188,15 @@ def remove_fatigue(unit: Unit, amount: int) -> int:
     return taken
 
 
-def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None) -> list[str]:
-    """Figures in the order the engine removes casualties: farthest from the enemy first,
-    skipping any whose removal would break formation (SAGA p.22)."""
+def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None,
+                  among: list[str] | None = None) -> list[str]:
+    """Figures in the order the engine removes casualties (only figures of ``among`` when a rule
+    limits the candidates): farthest from the enemy first, skipping any whose removal would
+    break formation (SAGA p.22). A named leader (Jarl Sigvald,
+    Egil) comes only when no other figure can go without breaking formation: then his place is
+    the one to empty, and :func:`remove_figures` swaps him with a figure of his unit (SAGA p.44)."""
     order: list[str] = []
+    lead = state["units"][uid].get("leader")
     remaining = list(state["units"][uid]["figures"])
     while remaining:
         arr = figure_array(state, remaining)
@@ -199,20 +204,38 @@ def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None)
             score = circle_gaps(arr, away_from).min(axis=1)
         else:
             score = np.zeros(len(remaining))
-        pick = None
-        for i in np.argsort(-score, kind="stable"):
-            rest = np.delete(arr, i, axis=0)
-            if cohesive(rest):
-                pick = int(i)
-                break
+        ranked = [int(i) for i in np.argsort(-score, kind="stable") if among is None or remaining[i] in among]
+        if not ranked:
+            break
+        keeps = [i for i in ranked if cohesive(np.delete(arr, i, axis=0))]
+        others = [i for i in ranked if remaining[i] != lead or len(remaining) == 1]
+        pick = next((i for i in keeps if i in others), None)
         if pick is None:
-            pick = int(np.argmax(score))
+            pick = keeps[0] if keeps else (others or ranked)[0]
         order.append(remaining.pop(pick))
-    lead = state["units"][uid].get("leader")
-    if lead in order:                                  # Jarl Sigvald dies last (SAGA p.44)
-        order.remove(lead)
-        order.append(lead)
     return order
+
+
+def leader_swap(state: State, uid: str, victims: list[str], ctx: Any, lead: str | None = None,
+                rule: str = "SAGA p.44") -> list[str]:
+    """The leader's rule (SAGA p.44; Harold among his brothers, p.42): a named leader (``lead``,
+    else the unit's ``leader``) dies only after every other figure of his unit. When his place is
+    the one to empty to keep formation, he swaps places with the surviving figure nearest to him,
+    which dies in his place. Returns the figures that die."""
+    unit = state["units"][uid]
+    lead = lead or unit.get("leader")
+    survivors = [f for f in unit["figures"] if f not in victims]
+    if lead not in victims or not survivors:
+        return victims
+    figs = state["figures"]
+    here = figs[lead]
+    swap = min(survivors, key=lambda f: (figs[f]["x"] - here["x"]) ** 2 + (figs[f]["y"] - here["y"]) ** 2)
+    for key in ("x", "y"):
+        here[key], figs[swap][key] = figs[swap][key], here[key]
+    name = unit.get("figure_names", {}).get(lead, lead)
+    ctx.emit("swap", f"{name} swaps places with {swap} to keep {unit['name']} in formation; {swap} dies in his place",
+             rule, pieces=[lead, swap], unit=uid)
+    return [swap if f == lead else f for f in victims]
 
 
 def loss_key(unit: Unit) -> str:
@@ -245,6 +268,7 @@ def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule:
     ``removal_order``); returns how many were removed."""
     unit = state["units"][uid]
     victims = list(chosen) if chosen is not None else removal_order(state, uid, away_from)[:count]
+    victims = leader_swap(state, uid, victims, ctx)
     for fid in victims:
         unit["figures"].remove(fid)
         del state["figures"][fid]
