@@ -35,6 +35,7 @@ def pieces(state: State) -> dict[str, dict[str, Any]]:
 
 
 def occupants(state: State, building: str) -> list[str]:
+    """The units (with figures left) inside ``building``."""
     return [u["id"] for u in state["units"].values() if u["figures"] and u.get("building") == building]
 
 

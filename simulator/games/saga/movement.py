@@ -97,14 +97,6 @@ def in_building(state: State, x: float, y: float) -> dict[str, Any] | None:
     return None
 
 
-def building_occupant(state: State, building_id: str) -> list[str]:
-    out = []
-    for u in state["units"].values():
-        if u["figures"] and u.get("building") == building_id:
-            out.append(u["id"])
-    return out
-
-
 def engaged_enemy_figures(state: State, owner: str, positions: dict[str, tuple[float, float, float]]) -> set[str]:
     """Enemy figures in base contact with a figure of ``owner`` (given final positions)."""
     mine = [f for f, v in positions.items() if state["units"][state["figures"][f]["unit"]]["owner"] == owner]
@@ -277,7 +269,7 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
         building = b["id"]
         if unit["mounted"] or unit.get("baggage"):
             raise IllegalAction("mounted units and baggage cannot occupy buildings", "SAGA p.38, p.56")
-        occupants = [o for o in building_occupant(state, building) if o != uid]
+        occupants = [o for o in buildings.occupants(state, building) if o != uid]
         if any(state["units"][o]["owner"] != unit["owner"] for o in occupants):
             raise IllegalAction(f"{b['name']} is occupied by the enemy", "SAGA p.27")
         room = b["capacity"] - sum(len(state["units"][o]["figures"]) for o in occupants)
