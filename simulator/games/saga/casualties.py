@@ -64,13 +64,18 @@ def default_choice(state: State, uid: str, hits: int, foe_unit: str | None,
                    among: list[str] | None = None) -> list[str]:
     """The engine's pick: farthest from the enemy first, keeping formation (only figures of
     ``among`` when the rule limits the candidates, e.g. to those engaged in the melee)."""
-    return removal_order(state, uid, _foe_array(state, foe_unit), among)[:hits]
+    return removal_order(state, uid, _foe_array(state, foe_unit), among, limit=hits)
 
 
 def problem(state: State, uid: str, hits: int, figures: Any, foe_unit: str | None, melee: bool,
-            among: list[str] | None = None) -> str | None:
-    """Why ``figures`` is not a valid set of casualties, or None."""
+            among: list[str] | None = None, default: list[str] | None = None) -> str | None:
+    """Why ``figures`` is not a valid set of casualties, or None (``default``: the engine's
+    pick, :func:`default_choice`, when the caller already has it)."""
     unit = state["units"][uid]
+
+    def engine_pick() -> list[str]:
+        return default if default is not None else default_choice(state, uid, hits, foe_unit, among)
+
     if not isinstance(figures, list) or not all(isinstance(f, str) for f in figures):
         return "figures lists figure ids"
     if len(set(figures)) != len(figures) or len(figures) != hits:
@@ -80,14 +85,14 @@ def problem(state: State, uid: str, hits: int, figures: Any, foe_unit: str | Non
         return f"{stranger[0]} is not a living figure of {unit['name']}"
     lead = unit.get("leader")
     if lead in figures and any(f not in figures for f in unit["figures"]) \
-            and lead not in default_choice(state, uid, hits, foe_unit, among):
+            and lead not in engine_pick():
         return f"{unit['figure_names'][lead]} dies last, after every other figure of {unit['name']} (SAGA p.44)"
     outside = [f for f in figures if among is not None and f not in among]
     if outside:
         return f"{outside[0]} is not one of the figures of {unit['name']} engaged in the melee"
     rest = [f for f in unit["figures"] if f not in figures]
     if not cohesive(figure_array(state, rest)):
-        fallback = [f for f in unit["figures"] if f not in default_choice(state, uid, hits, foe_unit, among)]
+        fallback = [f for f in unit["figures"] if f not in engine_pick()]
         if cohesive(figure_array(state, fallback)):
             return "the figures left must keep formation (each within VS of the unit)"
     if melee and foe_unit is not None and state["mode"] == "quickstart" and state["units"][foe_unit]["figures"]:
@@ -114,7 +119,7 @@ def options(state: State, uid: str, hits: int, foe_unit: str | None, melee: bool
         if len(out) > MAX_OPTIONS or tried >= MAX_TRIES:
             break
         pick = list(combo)
-        if set(pick) != set(first) and problem(state, uid, hits, pick, foe_unit, melee, among) is None:
+        if set(pick) != set(first) and problem(state, uid, hits, pick, foe_unit, melee, among, first) is None:
             out.append(pick)
     return out
 

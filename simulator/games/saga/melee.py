@@ -455,7 +455,7 @@ def _remove_brother(state: State, uid: str, ctx: Context, killer: str, foe_arr: 
     """One casualty of Harold's unit: a brother, never Harold while a brother lives. If the place
     the formation rule empties is Harold's, Harold and that brother swap places first (SAGA p.42)."""
     lead = state["units"][uid]["figures"][0]
-    victim = leader_swap(state, uid, removal_order(state, uid, foe_arr)[:1], ctx, lead, "SAGA p.42")[0]
+    victim = leader_swap(state, uid, removal_order(state, uid, foe_arr, limit=1), ctx, lead, "SAGA p.42")[0]
     return remove_specific(state, victim, ctx, killer)
 
 

@@ -189,16 +189,18 @@ def remove_fatigue(unit: Unit, amount: int) -> int:
 
 
 def removal_order(state: State, uid: str, away_from: NDArray[np.float64] | None,
-                  among: list[str] | None = None) -> list[str]:
+                  among: list[str] | None = None, limit: int | None = None) -> list[str]:
     """Figures in the order the engine removes casualties (only figures of ``among`` when a rule
     limits the candidates): farthest from the enemy first, skipping any whose removal would
     break formation (SAGA p.22). A named leader (Jarl Sigvald,
     Egil) comes only when no other figure can go without breaking formation: then his place is
-    the one to empty, and :func:`remove_figures` swaps him with a figure of his unit (SAGA p.44)."""
+    the one to empty, and :func:`remove_figures` swaps him with a figure of his unit (SAGA p.44).
+    ``limit``: only the first so many (each pick depends only on the figures left, so the order
+    is the same prefix; every pick costs a formation check per figure)."""
     order: list[str] = []
     lead = state["units"][uid].get("leader")
     remaining = list(state["units"][uid]["figures"])
-    while remaining:
+    while remaining and (limit is None or len(order) < limit):
         arr = figure_array(state, remaining)
         if away_from is not None and len(away_from):
             score = circle_gaps(arr, away_from).min(axis=1)
@@ -267,7 +269,7 @@ def remove_figures(state: State, uid: str, count: int, ctx: Any, why: str, rule:
     """Remove ``count`` figures as casualties (``chosen`` by their owner, else the engine's
     ``removal_order``); returns how many were removed."""
     unit = state["units"][uid]
-    victims = list(chosen) if chosen is not None else removal_order(state, uid, away_from)[:count]
+    victims = list(chosen) if chosen is not None else removal_order(state, uid, away_from, limit=count)
     victims = leader_swap(state, uid, victims, ctx)
     for fid in victims:
         unit["figures"].remove(fid)
