@@ -369,8 +369,7 @@ class HexGrid:
         >>> HexGrid.dragon_rage().cube("0201")
         (1, 0, -1)
         """
-        c = self.offsets_to_cube(np.array(self.parse(label)))
-        return int(c[0]), int(c[1]), int(c[2])
+        return _label_cube(self, label)
 
     def from_cube(self, cube: Sequence[int]) -> str:
         """Scalar cube -> label."""
@@ -835,6 +834,14 @@ LinePlan = tuple[
     tuple[int, ...],  # left path (hex indices)
     tuple[int, ...],  # right path (hex indices)
 ]
+
+
+@lru_cache(maxsize=65536)
+def _label_cube(grid: HexGrid, label: str) -> tuple[int, int, int]:
+    """:meth:`HexGrid.cube`, remembered: evaluations ask for the same hexes' cubes thousands of
+    times a decision, and a grid is immutable."""
+    c = grid.offsets_to_cube(np.array(grid.parse(label)))
+    return int(c[0]), int(c[1]), int(c[2])
 
 
 @lru_cache(maxsize=16384)

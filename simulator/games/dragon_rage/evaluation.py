@@ -43,17 +43,6 @@ TARGET_SCALE = 30.0
 ENTRANCE_COST = 2.0
 WALL_COST = 4.0
 
-_CUBES: dict[tuple[int, str], tuple[int, int, int]] = {}
-
-
-def _cube(grid: Any, label: str) -> tuple[int, int, int]:
-    key = (id(grid), label)
-    c = _CUBES.get(key)
-    if c is None:
-        c = _CUBES[key] = tuple(int(v) for v in grid.cube(label))  # type: ignore[assignment]
-    return c  # type: ignore[return-value]
-
-
 def _dist(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
@@ -173,8 +162,8 @@ def defender_distance(state: State) -> float:
     """0..1: the defenders' mean hex distance to the nearest invader, scaled."""
     grid = board_for(state["map"]).grid
     placed = [u for u in state["units"].values() if u["alive"] and u.get("hex")]
-    inv = [_cube(grid, u["hex"]) for u in placed if u["side"] == "invader"]
-    dfd = [_cube(grid, u["hex"]) for u in placed if u["side"] == "defender"]
+    inv = [grid.cube(u["hex"]) for u in placed if u["side"] == "invader"]
+    dfd = [grid.cube(u["hex"]) for u in placed if u["side"] == "defender"]
     return _mean_nearest(dfd, inv)
 
 
@@ -261,8 +250,8 @@ def heuristic(state: State, player: Any) -> float:
                  - HEURISTIC_PULL * invader_pull(state) - HEURISTIC_PROGRESS * progress)
     grid = board_for(state["map"]).grid
     living = [u for u in state["units"].values() if u["alive"] and u["type"] != "elowyn"]
-    targets = [_cube(grid, u["hex"]) for u in living if u["side"] == "invader" and u.get("hex")]
-    sources = [_cube(grid, u["hex"]) for u in living if u["side"] == "defender" and u.get("hex")]
+    targets = [grid.cube(u["hex"]) for u in living if u["side"] == "invader" and u.get("hex")]
+    sources = [grid.cube(u["hex"]) for u in living if u["side"] == "defender" and u.get("hex")]
     away = sum(1 for u in living if u["side"] == "defender" and not u.get("hex"))
     if not targets or not sources and not away:
         return 0.0

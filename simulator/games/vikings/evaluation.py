@@ -48,7 +48,7 @@ def closeness(state: State) -> float:
     by_side: dict[str, list[tuple[int, int, int]]] = {}
     for ch in state["chars"].values():
         if alive(ch) and ch.get("hex"):
-            by_side.setdefault(ch["side"], []).append(_cube(grid, ch["hex"]))
+            by_side.setdefault(ch["side"], []).append(grid.cube(ch["hex"]))
     if len(by_side) < 2:
         return 0.0
     total, count = 0.0, 0
@@ -58,17 +58,6 @@ def closeness(state: State) -> float:
             total += min(APPROACH_SCALE, min(max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2])) for b in theirs))
             count += 1
     return 1.0 - total / (count * APPROACH_SCALE)
-
-
-_CUBES: dict[tuple[int, str], tuple[int, int, int]] = {}
-
-
-def _cube(grid: Any, label: str) -> tuple[int, int, int]:
-    key = (id(grid), label)
-    c = _CUBES.get(key)
-    if c is None:
-        c = _CUBES[key] = tuple(int(v) for v in grid.cube(label))  # type: ignore[assignment]
-    return c  # type: ignore[return-value]
 
 
 def strength(state: State, side: str) -> float:
