@@ -21,7 +21,7 @@ from typing import Any
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
-from simulator.games.saga.setup import warband_cost, warband_problems
+from simulator.games.saga.setup import warband_cost, warband_problems, written_number
 
 State = dict[str, Any]
 
@@ -50,14 +50,8 @@ def bid(state: State, player: str, action: Action, ctx: Context) -> list[str] | 
     """Record ``player``'s bid; after the last one, reveal them, name the defender and return
     the deployment order (defender first), else None."""
     su = state["set_up"]
-    st = su["steps"][0] if su["steps"] else None
-    if st is None or st["kind"] != "bid" or st["player"] != player:
-        raise IllegalAction("no bid of yours is due now", "SAGA p.55")
-    points = action.get("points")
-    if not isinstance(points, int) or isinstance(points, bool) or not LOWEST <= points <= HIGHEST:
-        raise IllegalAction(f"points is a whole number from {LOWEST} to {HIGHEST}", "SAGA p.55")
-    su["bids"][player] = points
-    su["steps"].pop(0)
+    su["bids"][player] = written_number(state, player, action, "bid", "points", LOWEST, HIGHEST,
+                                        "no bid of yours is due now", "SAGA p.55")
     ctx.emit("bid", f"{player} writes down a secret bid", "SAGA p.55")
     if any(s["kind"] == "bid" for s in su["steps"]):
         return None

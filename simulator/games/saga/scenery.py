@@ -25,7 +25,7 @@ from typing import Any
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga.setup import terrain_piece
+from simulator.games.saga.setup import terrain_piece, written_number
 
 State = dict[str, Any]
 
@@ -46,15 +46,8 @@ def number(state: State, player: str, action: Action, ctx: Context) -> None:
     """Record ``player``'s secret number; after the last one, share the pieces out and start
     the choosing."""
     su = state["set_up"]
-    st = su["steps"][0] if su["steps"] else None
-    if st is None or st["kind"] != "scenery_number" or st["player"] != player:
-        raise IllegalAction("no terrain number of yours is due now", "SAGA p.49")
-    n = action.get("number")
-    if not isinstance(n, int) or isinstance(n, bool) or not LOWEST <= n <= HIGHEST:
-        raise IllegalAction(f"number is a whole number from {LOWEST} to {HIGHEST}", "SAGA p.49")
-    sc = su["scenery"]
-    sc["numbers"][player] = n
-    su["steps"].pop(0)
+    su["scenery"]["numbers"][player] = written_number(state, player, action, "scenery_number", "number", LOWEST,
+                                                      HIGHEST, "no terrain number of yours is due now", "SAGA p.49")
     ctx.emit("terrain", f"{player} writes down a secret number", "SAGA p.49")
     if any(s["kind"] == "scenery_number" for s in su["steps"]):
         return

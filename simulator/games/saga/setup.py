@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from simulator.core.game import Context
+from simulator.core.errors import IllegalAction
+from simulator.core.game import Action, Context
 from simulator.core.scenario import Scenario
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.board import BOARD_DICE, faction_die
@@ -250,6 +251,22 @@ def _terrain(scenario: Scenario, width: float, height: float) -> list[dict[str, 
                 raise scenario.error(path + (key, j), f"point ({x}, {y}) is off the {width:g}x{height:g} table")
         out.append(terrain_piece(t["id"], t["type"], pts, t.get("name"), bool(t.get("objective", False))))
     return out
+
+
+def written_number(state: dict[str, Any], player: str, action: Action, kind: str, field: str,
+                   lowest: int, highest: int, nothing_due: str, rule: str) -> int:
+    """A number ``player`` writes down secretly at a set-up step (the scenery number, a bid):
+    his ``kind`` step must be the one due and ``action[field]`` a whole number from ``lowest``
+    to ``highest``; the step is then done. Returns the number."""
+    su = state["set_up"]
+    st = su["steps"][0] if su["steps"] else None
+    if st is None or st["kind"] != kind or st["player"] != player:
+        raise IllegalAction(nothing_due, rule)
+    n = action.get(field)
+    if not isinstance(n, int) or isinstance(n, bool) or not lowest <= n <= highest:
+        raise IllegalAction(f"{field} is a whole number from {lowest} to {highest}", rule)
+    su["steps"].pop(0)
+    return n
 
 
 def terrain_piece(tid: str, type_id: str, points: Any, name: str | None = None,
