@@ -51,21 +51,26 @@ def check_invariants(state) -> None:
     assert 1 <= state["turn"] <= state["turns"] + 1
 
 
+def play_randomly(s: Session, rng: random.Random, end_bias: float, most: int, invariants: bool = True) -> None:
+    """Uniform legal actions, ending the phase with probability ``end_bias`` when that is legal,
+    until the game ends or ``most`` actions; the invariants are checked after every action."""
+    for _ in range(most):
+        if s.outcome() is not None:
+            return
+        acts = s.legal_actions()
+        assert acts, "no legal action while the game goes on"
+        ends = [a for a in acts if a["type"] == "end_phase"]
+        s.apply(ends[0] if ends and rng.random() < end_bias else rng.choice(acts))
+        if invariants:
+            check_invariants(s.state_data())
+
+
 @pytest.mark.parametrize("name,games", [("sea_fight", 50), ("village_raid", 50)])   # 100 games in all
 def test_random_games_reach_the_turn_limit(name, games):
     sc = short(name, 2)
     for seed in range(games):
         s = Session(GAME, sc, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(1500):
-            if s.outcome() is not None:
-                break
-            acts = s.legal_actions()
-            assert acts, "no legal action while the game goes on"
-            ends = [a for a in acts if a["type"] == "end_phase"]
-            action = ends[0] if ends and rng.random() < 0.3 else rng.choice(acts)
-            s.apply(action)
-            check_invariants(s.state_data())
+        play_randomly(s, random.Random(seed), 0.3, 1500)
         out = s.outcome()
         assert out is not None, f"{name} seed {seed} did not finish"
         assert s.state["over"] or not all(out.scores.values()) or out.winner is not None
@@ -76,15 +81,7 @@ def test_authored_scenarios_play_to_their_end(name, games, turns):
     sc = short(name, turns)
     for seed in range(games):
         s = Session(GAME, sc, seed=100 + seed)
-        rng = random.Random(seed)
-        for _ in range(3000):
-            if s.outcome() is not None:
-                break
-            acts = s.legal_actions()
-            assert acts, "no legal action while the game goes on"
-            ends = [a for a in acts if a["type"] == "end_phase"]
-            s.apply(ends[0] if ends and rng.random() < 0.25 else rng.choice(acts))
-            check_invariants(s.state_data())
+        play_randomly(s, random.Random(seed), 0.25, 3000)
         assert s.outcome() is not None, f"{name} seed {seed} did not finish"
 
 
@@ -94,13 +91,7 @@ def test_one_seeded_game_runs_the_scenarios_full_length(name, turns):
     victory rule (casualty points, game.scores) names the result."""
     s = Session.new(f"vikings/{name}", seed=7)
     assert s.state["turns"] == turns
-    rng = random.Random(7)
-    for _ in range(20000):
-        if s.outcome() is not None:
-            break
-        acts = s.legal_actions()
-        ends = [a for a in acts if a["type"] == "end_phase"]
-        s.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(acts))
+    play_randomly(s, random.Random(7), 0.3, 20000, invariants=False)
     out = s.outcome()
     assert out is not None
     assert s.state["over"] == "turn limit" or not all(
@@ -131,14 +122,6 @@ def test_low_tide_raid_plays_through_the_rising_tide():
     sc = scenario_from_data(data, "vikings/low_tide_raid")
     for seed in range(3):
         s = Session(GAME, sc, seed=200 + seed)
-        rng = random.Random(seed)
-        for _ in range(3000):
-            if s.outcome() is not None:
-                break
-            acts = s.legal_actions()
-            assert acts, "no legal action while the game goes on"
-            ends = [a for a in acts if a["type"] == "end_phase"]
-            s.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(acts))
-            check_invariants(s.state_data())
+        play_randomly(s, random.Random(seed), 0.3, 3000)
         assert s.outcome() is not None
         assert any(e.kind == "tide" and "deep" in e.text for e in s.log)
