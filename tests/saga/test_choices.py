@@ -13,12 +13,13 @@ MELEE_TAPE = [4, 4, 4, 1, 1, 1, 1, 1,      # Hearthguard's 8 dice vs armour 4: 3
               2, 2]                        # Hearthguard's defence fails -> 1 casualty
 
 
-def _melee_to_casualties():
+def _melee_to_casualties(player_choices: bool = True):
     s = session([{"id": "hg", "class": "hearthguard", "figures": 4, "at": [10, 10], "columns": 4},
                  {"id": "lord", "class": "warlord", "at": [40, 3]}],
                 [{"id": "war", "class": "warriors", "figures": 4, "at": [10, 14], "columns": 4},
                  {"id": "el", "class": "warlord", "at": [40, 33]}],
                 faction_b="vikings", tape=list(MELEE_TAPE))
+    s._state["rules"]["player_choices"] = player_choices
     to_activation(s)
     give_dice(s, "A", [("C", "hirdmen")])
     s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
@@ -106,19 +107,7 @@ def test_shooting_target_picks_casualties() -> None:
 
 
 def test_engine_choices_when_the_switch_is_off() -> None:
-    s = session([{"id": "hg", "class": "hearthguard", "figures": 4, "at": [10, 10], "columns": 4},
-                 {"id": "lord", "class": "warlord", "at": [40, 3]}],
-                [{"id": "war", "class": "warriors", "figures": 4, "at": [10, 14], "columns": 4},
-                 {"id": "el", "class": "warlord", "at": [40, 33]}],
-                faction_b="vikings", tape=list(MELEE_TAPE))
-    s._state["rules"]["player_choices"] = False
-    to_activation(s)
-    give_dice(s, "A", [("C", "hirdmen")])
-    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
-    s.apply({"type": "engage", "target": "war"})
-    s.apply({"type": "melee_trade", "trade": True})
-    s.apply({"type": "ready"})
-    s.apply({"type": "ready"})
+    s = _melee_to_casualties(player_choices=False)
     assert s.state["melee"] is None
     assert len(s.state["units"]["war"]["figures"]) == 2 and len(s.state["units"]["hg"]["figures"]) == 3
     assert unit_gap(s.state_data(), "hg", "war") > 2
