@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Protocol
 
 import pygame
@@ -34,6 +35,21 @@ PROBLEM = (255, 110, 100)
 THEME = {"#option_name": {"misc": {"text_horiz_alignment": "left"}},
          "#problem_row": {"colours": {"normal_text": "#FF8A80"}, "misc": {"text_horiz_alignment": "left"}},
          "#group_heading": {"colours": {"normal_text": "#FFD76E"}, "misc": {"text_horiz_alignment": "left"}}}
+
+
+def points_text(points: float) -> str:
+    """A price or total as a player reads it: whole numbers plainly, shares of a point as a
+    fraction (5 Levies at 1/12 point each: "5/12", not "0.416667").
+
+    >>> points_text(2.0), points_text(5 / 12), points_text(1.75), points_text(0.7071)
+    ('2', '5/12', '1 3/4', '0.7071')
+    """
+    frac = Fraction(points).limit_denominator(24)
+    if abs(float(frac) - points) > 1e-9 or frac.denominator == 1:
+        return f"{points:g}"
+    whole, rest = divmod(abs(frac.numerator), frac.denominator)
+    sign = "-" if frac < 0 else ""
+    return f"{sign}{whole} {rest}/{frac.denominator}" if whole else f"{sign}{rest}/{frac.denominator}"
 
 
 def grouped(selection: ForceSelection) -> list[tuple[str, list[Any]]]:
@@ -213,7 +229,7 @@ class ForceScene:
             "y": y,
             "name": UILabel(pygame.Rect(4, y, cw - 300, ROW - 4), name, self.ui, container=inner,
                             object_id="#option_name"),
-            "cost": UILabel(pygame.Rect(cw - 296, y, 80, ROW - 4), f"{o.cost:g} pts{step}", self.ui,
+            "cost": UILabel(pygame.Rect(cw - 296, y, 80, ROW - 4), f"{points_text(o.cost)} pts{step}", self.ui,
                             container=inner),
             "minus": UIButton(pygame.Rect(cw - 210, y, 40, ROW - 4), "-", self.ui, container=inner,
                               tool_tip_text=f"one less {o.name}"),
@@ -246,10 +262,11 @@ class ForceScene:
         (self.done_button.enable if not self.problems else self.done_button.disable)()
         chosen = flow.chosen_now()
         used = force_cost(sel, chosen)
-        left = f"{sel.budget - used:g} left" if used <= sel.budget else f"{used - sel.budget:g} over"
-        parts = [f"<b>Points:</b> {used:g} of {sel.budget:g} ({left})"]
+        left = (f"{points_text(sel.budget - used)} left" if used <= sel.budget
+                else f"{points_text(used - sel.budget)} over")
+        parts = [f"<b>Points:</b> {points_text(used)} of {points_text(sel.budget)} ({left})"]
         if sel.budget_min:
-            parts.append(f"<b>At least:</b> {sel.budget_min:g} points")
+            parts.append(f"<b>At least:</b> {points_text(sel.budget_min)} points")
         units = force_units(chosen)
         limit = f" (allowed: {sel.unit_limit[0]}-{sel.unit_limit[1]})" if sel.unit_limit else ""
         parts.append(f"<b>Units:</b> {units}{limit}")

@@ -211,3 +211,9 @@ def test_a_dragon_rage_campaign_starts_with_the_force_selection():
     session = app.scene.model.session
     assert counts(session, "invader") == Counter({"goblins": 8, "orcs": 2})
     assert session.scenario.setup["campaign"]["game"] == 1 and "game 1" in session.scenario.name
+
+
+def test_prices_show_shares_of_a_point_as_fractions() -> None:
+    from simulator.client.forces_scene import points_text
+    assert [points_text(p) for p in (6, 5 / 12, 0.75, 1 + 3 / 8, -0.25, 0.7071)] == \
+        ["6", "5/12", "3/4", "1 3/8", "-1/4", "0.7071"]
