@@ -229,7 +229,7 @@ class ForceScene:
             "y": y,
             "name": UILabel(pygame.Rect(4, y, cw - 300, ROW - 4), name, self.ui, container=inner,
                             object_id="#option_name"),
-            "cost": UILabel(pygame.Rect(cw - 296, y, 80, ROW - 4), f"{points_text(o.cost)} pts{step}", self.ui,
+            "cost": UILabel(pygame.Rect(cw - 296, y, 80, ROW - 4), f"{points_text(o.cost)} pt{'' if o.cost == 1 else 's'}{step}", self.ui,
                             container=inner),
             "minus": UIButton(pygame.Rect(cw - 210, y, 40, ROW - 4), "-", self.ui, container=inner,
                               tool_tip_text=f"one less {o.name}"),
