@@ -37,7 +37,8 @@ __all__ = [
     "arc_of", "arc_fractions", "rotate_points", "rotate_rects", "los", "cohesion", "MoveCheck",
     "check_move", "polygon_area", "path_length_inside",
     # additions for SAGA's round bases (signed gaps, table edges, segments against terrain)
-    "circle_gaps", "circles_inside_rect", "segment_polygon_distance", "segment_through_polygon",
+    "circle_gaps", "circles_inside_rect", "segment_polygon_distance", "segments_polygon_distance",
+    "segment_through_polygon",
     "segment_crosses_polyline",
     # additions for ASOIAF's trays (45-degree arcs, overlap depth, straight sweeps, first contact)
     "tray_axes", "arc_part", "convex_hull", "swept_polygon", "overlap_depth", "convex_clip",
@@ -806,6 +807,20 @@ def segment_polygon_distance(p0: ArrayLike, p1: ArrayLike, poly: ArrayLike) -> f
     if points_in_polygon(np.stack([a, b]), v, eps=0.0).any():
         return 0.0
     return float(segment_segment_distance(a, b, v, np.roll(v, -1, axis=0)).min())
+
+
+def segments_polygon_distance(p0: ArrayLike, p1: ArrayLike, poly: ArrayLike) -> F:
+    """:func:`segment_polygon_distance` of many segments ``p0[i]-p1[i]`` at once (``(n,)``).
+
+    >>> segments_polygon_distance([[0, 0], [2.5, 0.5]], [[0, 4], [2.6, 0.5]], [[2, 0], [3, 0], [3, 1], [2, 1]]).tolist()
+    [2.0, 0.0]
+    """
+    a = np.asarray(p0, dtype=np.float64).reshape(-1, 2)
+    b = np.asarray(p1, dtype=np.float64).reshape(-1, 2)
+    v = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
+    inside = points_in_polygon(np.concatenate([a, b]), v, eps=0.0).reshape(2, -1).any(axis=0)
+    d = segment_segment_distance(a[:, None], b[:, None], v[None], np.roll(v, -1, axis=0)[None]).min(axis=1)
+    return np.where(inside, 0.0, d)
 
 
 def segment_through_polygon(p0: ArrayLike, p1: ArrayLike, poly: ArrayLike, eps: float = EPS) -> bool:

@@ -94,7 +94,11 @@ def test_the_screen_offers_extra_warlords(points: int, most: int) -> None:
     sel = rules.force_selection(sc, "vikings")
     assert sel.option("warlord-extra").max == most and sel.option("warlord-extra").cost == 1
     chosen = dict(sel.suggested)
-    chosen["warlord-extra"] = 1
+    assert chosen["warlord-extra"] == most                      # the suggested warband takes them (SAGA p.58)
+    chosen["warlord-extra"] = most - 1
+    chosen["hearthguard-4"] += 1                                # a point of Hearthguard instead of one of them
+    assert rules.check_forces(sc, "vikings", chosen) == []
+    chosen["warlord-extra"] = most
     assert any("costs" in p.message for p in rules.check_forces(sc, "vikings", chosen))
     chosen["hearthguard-4"] -= 1                                # one point less of Hearthguard pays for him
     assert rules.check_forces(sc, "vikings", chosen) == []
@@ -102,5 +106,5 @@ def test_the_screen_offers_extra_warlords(points: int, most: int) -> None:
     data = rules.build_scenario(sc, {"vikings": chosen, other.player: other.suggested})
     s = Session(get_game("saga"), scenario_from_data(data, f"saga/clash-of-steel-{points}"), 0)
     lords = [u for u in s.state["units"].values() if u["owner"] == "vikings" and u["cls"] == "warlord"]
-    assert len(lords) == 2 and [bool(u.get("extra_warlord")) for u in lords] == [False, True]
+    assert len(lords) == 1 + most and [bool(u.get("extra_warlord")) for u in lords] == [False] + [True] * most
     assert lords[1]["lesser"] == (points == 10)

@@ -14,11 +14,12 @@ import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
-from simulator.games.saga import board, casualties
+from simulator.games.saga import board, buildings, casualties
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
-from simulator.games.saga.units import (EPS, add_fatigue, board_serves, exhausted, live_units, remove_figures, remove_fatigue,
-                                        unit_gap, warlord)
+from simulator.geometry.table import circle_gaps
+from simulator.games.saga.units import (EPS, add_fatigue, bases, board_serves, exhausted, live_units, remove_figures,
+                                        remove_fatigue, unit_gap, warlord)
 
 State = dict[str, Any]
 
@@ -263,7 +264,12 @@ def _grant(state: State, player: str, box: dict[str, Any], action: Action, ctx: 
 
 def _taunts(state: State, player: str, box: dict[str, Any], action: Action, ctx: Context,
             dry: bool, rare: bool) -> None:
-    """Taunts (SAGA p.62): the enemy unit moves towards our nearest unit, engaging if it can."""
+    """Taunts (SAGA p.62): the enemy unit (not a Warlord) moves as close as it can to our nearest
+    unit, engaging it if it can. Engine decisions (digest q.45): the move is made at once, as
+    the ability is used, with the unit's own move allowance; it is not an activation (no fatigue,
+    no reactions); the engine's engagement planner places it, and when that engagement is not a
+    legal move the unit goes the largest tenth of the way that is (as close as possible); a
+    melee follows with the taunted unit as the attacker."""
     from simulator.games.saga import movement
     u = _enemy(state, player, action)
     if u["cls"] == "warlord":
@@ -275,15 +281,32 @@ def _taunts(state: State, player: str, box: dict[str, Any], action: Action, ctx:
     if dry:
         return
     rules = movement.MoveRules()
-    dest = movement.plan_engage(state, u["id"], nearest["id"], rules)
-    try:
-        res = movement.validate_move(state, u["id"], dest, rules)
-    except IllegalAction as exc:
-        ctx.emit("ability", f"Taunts: {u['name']} cannot move towards {nearest['name']} ({exc.reason})", "SAGA p.62")
+    plan = movement.plan_engage(state, u["id"], nearest["id"], rules)
+    figs = state["figures"]
+    reason = ""
+    for tenths in range(10, 0, -1):
+        t = tenths / 10
+        dest = {f: (figs[f]["x"] + (x - figs[f]["x"]) * t, figs[f]["y"] + (y - figs[f]["y"]) * t)
+                for f, (x, y) in plan.items()}
+        try:
+            res = movement.validate_move(state, u["id"], dest, rules)
+        except IllegalAction as exc:
+            reason = reason or exc.reason
+            continue
+        ends = np.array([[*dest.get(f, (figs[f]["x"], figs[f]["y"])), figs[f]["r"]] for f in u["figures"]])
+        nearer = circle_gaps(ends, bases(state, nearest["id"])).min() < unit_gap(state, u["id"], nearest["id"]) - EPS
+        if res.engaged or nearer:
+            break                                           # else not a move towards it
+    else:
+        ctx.emit("ability", f"Taunts: {u['name']} cannot move towards {nearest['name']}"
+                 + (f" ({reason})" if reason else ""), "SAGA p.62", pieces=list(u["figures"]), unit=u["id"])
         return
     movement.apply_move(state, u["id"], res)
-    ctx.emit("move", f"Taunts: {u['name']} moves towards {nearest['name']}", "SAGA p.62",
-             pieces=list(u["figures"]), unit=u["id"])
+    foe, named = buildings.engaged_label(state, res.engaged, res.engaged_building) if res.engaged else ("", None)
+    ctx.emit("move", f"Taunts: {u['name']} moves towards {nearest['name']}"
+             + (f" and engages {foe}" if res.engaged else
+                f" ({tenths * 10}% of the engaging move, as close as it may go)" if tenths < 10 else ""),
+             "SAGA p.62", pieces=list(u["figures"]), unit=u["id"], engaged=named, building=res.engaged_building)
     if res.engaged:
         melee_mod.begin(state, u["id"], res.engaged, ctx)
 

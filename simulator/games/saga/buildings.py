@@ -52,6 +52,18 @@ def defender_options(state: State, defender: str) -> list[str]:
     return sorted(held, key=lambda u: (len(state["units"][u]["figures"]), u), reverse=True)
 
 
+def engaged_label(state: State, engaged: str, building: str | None) -> tuple[str, str | None]:
+    """How an engaging move's event names what it engages, and the unit it names: the unit
+    itself; or, when its owner is about to pick which of his units holding ``building`` defends it
+    (:func:`defender_options`), the building and its holders, naming no defender yet (the
+    ``defend_building`` answer names the chosen one)."""
+    held = defender_options(state, engaged) if building else []
+    if not held:
+        return state["units"][engaged]["name"], engaged
+    names = " and ".join(state["units"][u]["name"] for u in held)
+    return f"{pieces(state)[str(building)]['name']} (held by {names}; their owner picks the defender)", None
+
+
 def enemy_occupied(state: State, owner: str) -> dict[str, list[str]]:
     """Buildings holding units of another player than ``owner``: building id -> those units."""
     out: dict[str, list[str]] = {}

@@ -14,16 +14,17 @@ Each player buys, within the points, from rows grouped by class:
 * ``hero-<id>``: a Viking Age hero of the faction replacing the Warlord (1 point);
 * ``warlord-extra``: in Clash of Steel games of 10 and 12 points, one or two more Warlords
   (1 point each, never heroes; the first Warlord is the General, SAGA p.58);
-* ``<class>[-<variant>]-<size>``: one unit of 4, 8 or 12 Hearthguard, Warriors or Levies, at
-  its share of a point (1 point = 4 Hearthguard = 8 Warriors = 12 Levies; a class's figures
-  must add up to whole points: 12 + 4 Warriors are two points);
-  variants are the faction's equipment options (Dane axes, Berserkers, mounted, crossbows,
-  Varangians, Welsh bows or no javelins under Gruffydd), offered only when the set-up's
-  :func:`setup.unit_problems` allows them for this faction, with ``requires`` naming the
-  hero a variant needs;
+* ``<class>[-<variant>]-<size>``: one unit of 4 to 12 Hearthguard, Warriors or Levies, at its
+  share of a point (1 point = 4 Hearthguard = 8 Warriors = 12 Levies; a class's figures must add
+  up to whole points: 12 + 4 or 6 + 10 Warriors are two points, 5 + 7 Levies one); variants are
+  the faction's equipment options and their combinations ("mounted_bow": mounted with bows under
+  William, "mounted_no_javelins": mounted without javelins under Gruffydd, Varangians with Dane
+  axes), one group of rows per class and variant, offered only when the set-up's
+  :func:`setup.unit_problems` allows them for this faction, with ``requires`` naming the hero a
+  variant needs;
 * ``mercenary-<id>``: a Sword for Hire unit.
 
-Units of other sizes (5, 6, 7...) are written in the scenario file directly. The rules are
+The rules are
 the set-up's (:func:`setup.unit_problems`, :func:`setup.warband_problems`), so a chosen
 warband is legal on the screen exactly when the built scenario sets up. The Warlord (free)
 is always in the warband. ``build_scenario`` places the chosen units automatically in the
@@ -37,6 +38,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
+import itertools
 from typing import Any, Mapping
 
 from simulator.core.errors import DataError
@@ -47,23 +50,41 @@ from simulator.games.saga.setup import (brothers, diameter_of, extra_warlord_rul
                                         warband_problems, weapon_of)
 
 RULE = "SAGA p.35"
-SIZES = (4, 8, 12)
-GROUPS = {"warlord": "Warlord and hero", "hearthguard": "Hearthguard", "warriors": "Warriors",
-          "levies": "Levies", "mercenary": "Swords for hire"}
-#: Equipment variants a unit row may carry (unit entry fields); offered when the set-up allows them.
-VARIANTS: dict[str, dict[str, Any]] = {
-    "": {}, "dane_axe": {"dane_axe": True}, "berserker": {"berserker": True}, "mounted": {"mounted": True},
-    "crossbow": {"weapon": "crossbow"}, "bow": {"weapon": "bow"}, "sling": {"weapon": "sling"},
-    "javelin": {"weapon": "javelin"}, "no_javelins": {"weapon": "none"},
-    "varangians": {"varangians": True}, "varangians_dane_axe": {"varangians": True, "dane_axe": True},
-}
-VARIANT_NAMES = {"": "", "dane_axe": "with Dane axes", "berserker": "Berserkers", "mounted": "mounted",
-                 "crossbow": "with crossbows", "bow": "with bows", "sling": "with slings",
-                 "javelin": "with javelins", "no_javelins": "without javelins",
-                 "varangians": "Varangians", "varangians_dane_axe": "Varangians with Dane axes"}
-#: Variants a warband may field once (SAGA p.37, p.38, p.42).
-ONCE = ("berserker", "crossbow", "varangians", "varangians_dane_axe")
-WARLORD_VARIANTS = {"mounted": {"mounted": True}, "dane_axe": {"dane_axe": True}}
+#: Unit sizes on the screen: a unit has 4 to 12 figures of one class (SAGA p.35).
+SIZES = tuple(range(4, 13))
+#: Row groups besides the units' (one group per class and variant: "Hearthguard mounted").
+GROUPS = {"warlord": "Warlord and hero", "mercenary": "Swords for hire"}
+#: Equipment options a unit row may carry (unit entry fields), in the order a combined variant
+#: joins their ids and names; at most one weapon. Offered when the set-up allows them.
+OPTIONS: dict[str, dict[str, Any]] = {"mounted": {"mounted": True}, "varangians": {"varangians": True},
+                                      "berserker": {"berserker": True}, "dane_axe": {"dane_axe": True}}
+WEAPONS: dict[str, dict[str, Any]] = {"crossbow": {"weapon": "crossbow"}, "bow": {"weapon": "bow"},
+                                      "sling": {"weapon": "sling"}, "javelin": {"weapon": "javelin"},
+                                      "no_javelins": {"weapon": "none"}}
+OPTION_NAMES = {"dane_axe": "with Dane axes", "berserker": "Berserkers", "mounted": "mounted",
+                "crossbow": "with crossbows", "bow": "with bows", "sling": "with slings",
+                "javelin": "with javelins", "no_javelins": "without javelins", "varangians": "Varangians"}
+
+
+def _variants() -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Every variant ("" plain, "mounted", "mounted_bow", "varangians_dane_axe"...): its unit entry
+    fields and its name ("mounted with bows")."""
+    fields: dict[str, dict[str, Any]] = {}
+    names: dict[str, str] = {}
+    for n in range(len(OPTIONS) + 1):
+        for combo in itertools.combinations(OPTIONS, n):
+            for weapon in ("", *WEAPONS):
+                ids = [*combo, weapon] if weapon else list(combo)
+                key = "_".join(ids)
+                fields[key] = {k: v for i in ids for k, v in (OPTIONS.get(i) or WEAPONS[i]).items()}
+                names[key] = " ".join(OPTION_NAMES[i] for i in ids)
+    return fields, names
+
+
+VARIANTS, VARIANT_NAMES = _variants()
+#: Unit fields a warband may field once (SAGA p.37, p.38, p.42): a row carrying one has max 1.
+ONCE = (("berserker", True), ("weapon", "crossbow"), ("varangians", True))
+WARLORD_VARIANTS = {"mounted": OPTIONS["mounted"], "dane_axe": OPTIONS["dane_axe"]}
 #: The row of the Clash of Steel Warlords besides the General (SAGA p.58).
 EXTRA = "warlord-extra"
 
@@ -108,7 +129,10 @@ def _row_id(cls: str, variant: str, size: int) -> str:
     return f"{cls}-{variant}-{size}" if variant else f"{cls}-{size}"
 
 
-def _options(faction: dict[str, Any]) -> list[ForceOption]:
+@functools.lru_cache(maxsize=None)
+def _options(faction_id: str) -> tuple[ForceOption, ...]:
+    """The rows of a faction's warband (the data are read once: they do not change while running)."""
+    faction = cat.faction(faction_id)
     per_point = {c: v["figures_per_point"] for c, v in cat.classes()["classes"].items()}
     names = {c: v["name"] for c, v in cat.classes()["classes"].items()}
     out: list[ForceOption] = []
@@ -124,25 +148,25 @@ def _options(faction: dict[str, Any]) -> list[ForceOption]:
                                values=(f"{spec['saga_dice']} SAGA dice", "replaces the Warlord"),
                                rule="SAGA p.41"))
     for cls in ("hearthguard", "warriors", "levies"):
-        for variant in VARIANTS:
-            for size in SIZES:
-                entry = _unit_entry(cls, variant, size)
-                if "weapon" in entry and weapon_of(faction, entry) == weapon_of(faction, {"class": cls}):
-                    continue                            # the class's own weapon: the plain row
-                needs = _needs(faction, entry)
+        for variant, fields in VARIANTS.items():
+            if "weapon" in fields and weapon_of(faction, {"class": cls, **fields}) == weapon_of(faction, {"class": cls}):
+                continue                                # the class's own weapon: the plain row
+            label = f"{names[cls]} {VARIANT_NAMES[variant]}".strip()
+            once = any(fields.get(k) == v for k, v in ONCE)
+            for size in SIZES:                  # the size rules only cap a unit: stop at the first refusal
+                needs = _needs(faction, _unit_entry(cls, variant, size))
                 if needs is None:
-                    continue
-                label = f"{names[cls]} {VARIANT_NAMES[variant]}".strip()
+                    break
                 out.append(ForceOption(_row_id(cls, variant, size), f"{label}, unit of {size}",
-                                       size / per_point[cls], 1 if variant in ONCE else None,
-                                       group=GROUPS[cls], requires=needs, rule=RULE,
+                                       size / per_point[cls], 1 if once else None, group=label,
+                                       requires=needs, rule=RULE,
                                        values=(f"{size} figures", f"{per_point[cls]} a point")))
     for m, spec in cat.swords()["mercenaries"].items():
         entry = {"class": spec["class"], "figures": spec["figures"], "mercenary": m}
         if not unit_problems(faction, entry, None):
             out.append(ForceOption(f"mercenary-{m}", spec["name"], spec["cost"], 1, group=GROUPS["mercenary"],
                                    values=(f"{spec['figures']} {spec['class']}",), rule="SAGA p.45"))
-    return out
+    return tuple(out)
 
 
 def chosen_warband(chosen: Mapping[str, int]) -> tuple[list[dict[str, Any]], list[str], list[str | None]]:
@@ -194,13 +218,17 @@ def _parse_row(key: str) -> dict[str, Any] | None:
     return _unit_entry(parts[0], variant, int(parts[-1]))
 
 
-def _row_of_entry(u: dict[str, Any]) -> str | None:
+def _row_of_entry(faction: dict[str, Any], u: dict[str, Any]) -> str | None:
     """The row a scenario's unit entry is (None: the screen cannot offer it)."""
     if u.get("mercenary"):
         return f"mercenary-{u['mercenary']}"
+    if u["class"] not in ("hearthguard", "warriors", "levies"):
+        return None
     fields = {k: u[k] for k in ("dane_axe", "berserker", "mounted", "weapon", "varangians") if u.get(k)}
+    if "weapon" in fields and weapon_of(faction, u) == weapon_of(faction, {"class": u["class"]}):
+        del fields["weapon"]                            # the class's own weapon, written out: the plain row
     variant = next((v for v, f in VARIANTS.items() if f == fields), None)
-    if variant is None or u["class"] not in ("hearthguard", "warriors", "levies"):
+    if variant is None:
         return None
     return _row_id(u["class"], variant, unit_figures(u))
 
@@ -226,7 +254,7 @@ def _suggested(scenario: Any, player: str, options: list[ForceOption]) -> dict[s
                 if all(u.get(k) == v for k, v in fields.items()) and f"warlord-{key}" in offered:
                     out[f"warlord-{key}"] = 1
             continue
-        row = _row_of_entry(u)
+        row = _row_of_entry(_faction(scenario, player), u)
         if row is None or row not in offered:
             return {}
         out[row] = out.get(row, 0) + 1
@@ -239,7 +267,7 @@ class SagaForces(ForceRules):
         if settings is None or player not in scenario.setup.get("sides", {}):
             return None
         faction = _faction(scenario, player)
-        options = _options(faction)
+        options = list(_options(faction["id"]))
         extra = extra_warlord_rule(int(settings["points"]))
         if extra is not None:
             options.append(ForceOption(EXTRA, "Another Warlord (never a hero; the first is the General)",

@@ -20,10 +20,13 @@ from numpy.typing import NDArray
 from simulator.core.errors import IllegalAction
 from simulator.games.saga import buildings
 from simulator.games.saga import catalogue as cat
+from simulator.games.saga.setup import layout
 from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array
+from simulator.geometry.paths import (ConvexSet, configuration_obstacle, cut_path, gap_points, nearest_point, path_entry,
+                                      path_length, shortest_path)
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
-from simulator.geometry.table import (check_move, circle_gaps, circles_inside_rect, segment_crosses_polyline,
-                                      segment_polygon_distance)
+from simulator.geometry.table import (check_move, circle_gaps, circles_inside_rect, rotate_points,
+                                      segment_crosses_polyline, segment_polygon_distance, segments_polygon_distance)
 
 State = dict[str, Any]
 
@@ -39,6 +42,15 @@ class MoveRules:
     must_engage: str | None = None      # second move within S of an enemy (SAGA p.14)
     floor: str = "VS"
     fixed: float | None = None          # disengagement: exactly up to S whatever the terrain
+
+
+def activation_rules(pend: dict[str, Any]) -> MoveRules:
+    """The MoveRules of the activation ``pend`` (``state.pending`` of kind move): the slowing it
+    took, and what its free activation allows or forbids."""
+    free = pend.get("free") or {}
+    return MoveRules(slow_steps=pend.get("slow", 0), extra=free.get("extra", 0.0),
+                     through_friends=free.get("through_friends", False),
+                     no_engage=free.get("no_engage", False), must_engage=pend.get("must_engage"))
 
 
 @dataclass
@@ -90,6 +102,19 @@ def path_touches(state: State, p0: tuple[float, float], p1: tuple[float, float],
     return None
 
 
+def legs_touching(state: State, p0: NDArray[np.float64], p1: NDArray[np.float64], r: NDArray[np.float64],
+                  movement: str) -> NDArray[np.bool_]:
+    """:func:`path_touches` of many legs ``p0[i]-p1[i]`` (base radii ``r[i]``) at once: whether
+    each touches a terrain piece of ``movement`` kind."""
+    hit = np.zeros(len(p0), dtype=bool)
+    for t in _areas(state, movement):
+        if "polygon" in t:
+            hit |= segments_polygon_distance(p0, p1, t["polygon"]) < r * 0.5
+        else:
+            hit |= segment_crosses_polyline(p0, p1, t["line"])
+    return hit
+
+
 def in_building(state: State, x: float, y: float) -> dict[str, Any] | None:
     for t in state["terrain"]:
         if t["capacity"] and points_in_polygon([[x, y]], t["polygon"], eps=0.0)[0]:
@@ -135,12 +160,14 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
 
     # terrain crossed, and the allowance that follows (SAGA p.13)
     uneven = False
-    for f, a, b in legs:
-        r = figs[f]["r"]
-        if path_touches(state, a, b, r, "impassable"):
-            raise IllegalAction(f"{f} would cross impassable terrain", "SAGA p.13")
-        if path_touches(state, a, b, r, "uneven"):
-            uneven = True
+    if legs:
+        p0 = np.array([leg[1] for leg in legs])
+        p1 = np.array([leg[2] for leg in legs])
+        rr = np.array([figs[leg[0]]["r"] for leg in legs])
+        blocked = legs_touching(state, p0, p1, rr, "impassable")
+        if blocked.any():
+            raise IllegalAction(f"{legs[int(np.argmax(blocked))][0]} would cross impassable terrain", "SAGA p.13")
+        uneven = bool(legs_touching(state, p0, p1, rr, "uneven").any())
     moved = [f for f in unit["figures"] if any(leg[0] == f for leg in legs)]
     if unit.get("baggage") and uneven and moved:
         raise IllegalAction("baggage never enters uneven terrain", "SAGA p.56")
@@ -503,10 +530,244 @@ def withdrawal_problem(state: State, uid: str, away_from: str, dest: dict[str, t
     return None
 
 
-def sample_moves(state: State, uid: str, rules: MoveRules) -> list[dict[str, tuple[float, float]]]:
-    """A few concrete legal moves for the legal-action list: straight translations."""
+# -- bending paths (SAGA p.12-13: any path, round obstacles and other bases) -----------------------
+
+PATH_MARGIN = 0.05      # inches a planned path keeps from what it goes round
+CROSSING_GAP = "L"      # gaps between impassable pieces at most this wide are crossings
+Planned = tuple[dict[str, tuple[float, float]], dict[str, list[tuple[float, float]]]]
+
+
+@dataclass
+class SampledMove:
+    """A planned move: every figure's end point, the waypoints of those whose path bends, and
+    :func:`validate_move`'s verdict on it."""
+
+    dest: dict[str, tuple[float, float]]
+    via: dict[str, list[tuple[float, float]]]
+    result: MoveResult
+
+
+@dataclass
+class PathWorld:
+    """One unit's view of the table for path planning: its reference point (the figures' mean),
+    each figure's offset from it, the configuration obstacles the reference point must not
+    enter (terrain and bases grown by the formation, ``simulator/geometry/paths.py``) and the
+    box the reference point must stay in to keep every base on the table. The offsets are
+    the unit's formation as it stands, or another one it takes first (:func:`column`)."""
+
+    uid: str
+    ref: NDArray[np.float64]
+    offsets: dict[str, tuple[float, float]]
+    obstacles: ConvexSet
+    bounds: tuple[float, float, float, float]
+    reform: float = 0.0          # the longest move of a figure into its place in the new formation
+    units: list[bool] = field(default_factory=list)   # per obstacle: another unit's figures, not terrain
+
+
+def path_world(state: State, uid: str, rules: MoveRules, heading: float | None = None) -> PathWorld | None:
+    """The obstacles of a move of ``uid`` (in its formation, or first re-formed as a
+    :func:`column` facing ``heading`` degrees; None if the column stands nowhere near clear):
+    impassable terrain (a base may reach into it by half its radius, as :func:`validate_move`
+    allows), buildings the unit is not in (no path passes through one, SAGA p.27; enemy-held ones
+    also by VS), every other unit's figures (their bases, and the gaps between them, SAGA p.13;
+    enemies also by VS, SAGA p.12), friends left out when the move may pass through them (Gallop).
+    Every obstacle is grown by more than nothing, so none is a degenerate polygon."""
     unit = state["units"][uid]
-    out = []
+    arr = figure_array(state, unit["figures"])
+    ref = arr[:, :2].mean(axis=0)
+    if heading is None:
+        off = arr[:, :2] - ref
+    else:
+        slots = column(state, uid, heading)
+        off = np.array([slots[f] for f in unit["figures"]], dtype=float)
+    r = float(arr[:, 2].max())
+    vs = cat.inches("VS")
+    obstacles: list[NDArray[np.float64]] = []
+    for t in state["terrain"]:
+        if t["movement"] == "impassable":
+            if "polygon" in t:
+                obstacles.append(configuration_obstacle(t["polygon"], 0.5 * r + PATH_MARGIN, off))
+            else:
+                line = t["line"]
+                obstacles += [configuration_obstacle([a, b], PATH_MARGIN, off) for a, b in zip(line[:-1], line[1:])]
+    held = buildings.enemy_occupied(state, unit["owner"])
+    for bid, piece in buildings.pieces(state).items():
+        if bid != unit.get("building"):
+            grow = r + vs + PATH_MARGIN if bid in held else PATH_MARGIN
+            obstacles.append(configuration_obstacle(piece["polygon"], grow, off))
+    terrain_count = len(obstacles)
+    for other in state["units"].values():
+        if other["id"] == uid or not other["figures"]:
+            continue
+        friend = other["owner"] == unit["owner"]
+        if friend and rules.through_friends:
+            continue
+        theirs = figure_array(state, other["figures"])
+        grow = r + float(theirs[:, 2].max()) + PATH_MARGIN + (0.0 if friend else vs)
+        obstacles.append(configuration_obstacle(theirs[:, :2], grow, off))
+    units = [i >= terrain_count for i in range(len(obstacles))]
+    w, h = state["table"]["width"], state["table"]["height"]
+    lo = (arr[:, 2] - off.T).max(axis=1)
+    hi = np.array([w, h]) - (arr[:, 2] + off.T).max(axis=1)
+    shapes = ConvexSet(obstacles)
+    reform = 0.0
+    if heading is not None:
+        # the column round the unit's centre, else slid along its length (its rear, then its
+        # front, where the unit's stands), wherever it stands clear of everything
+        axis = np.array([math.cos(math.radians(heading)), math.sin(math.radians(heading))])
+        now, new = (arr[:, :2] - ref) @ axis, off @ axis
+        anchors = [ref, ref + axis * (now.min() - new.min()), ref + axis * (now.max() - new.max())]
+        free = [a for a in anchors if not shapes.inside(a[None])[0].any()]
+        if not free:
+            return None
+        ref = free[0]
+        reform = float(np.hypot(*(arr[:, :2] - ref - off).T).max())
+    return PathWorld(uid, ref, {f: (float(o[0]), float(o[1])) for f, o in zip(unit["figures"], off)}, shapes,
+                     (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])), reform, units)
+
+
+def column(state: State, uid: str, heading: float) -> dict[str, tuple[float, float]]:
+    """The unit re-formed as a column two figures wide (ranks as the set-up lays them out,
+    ``setup.layout``) facing ``heading`` degrees, round its reference point: the offset of each
+    figure, the foremost figures taking the front ranks (a narrow formation for a gap such as a
+    ford; each figure moves along any path, SAGA p.12, and the unit only has to end in formation)."""
+    unit = state["units"][uid]
+    arr = figure_array(state, unit["figures"])
+    slots = np.array(layout((0.0, 0.0), len(arr), 2, float(arr[:, 2].max()) * 2), dtype=float)
+    slots = rotate_points(slots, (0.0, 0.0), heading - 90.0)           # layout's ranks stand along y
+    front = np.array([math.cos(math.radians(heading)), math.sin(math.radians(heading))])
+    side = np.array([front[1], -front[0]])
+    rel = arr[:, :2] - arr[:, :2].mean(axis=0)
+    by_fig = sorted(range(len(arr)), key=lambda i: (-round(float(rel[i] @ front), 3), float(rel[i] @ side)))
+    by_slot = sorted(range(len(slots)), key=lambda i: (-round(float(slots[i] @ front), 3), float(slots[i] @ side)))
+    return {unit["figures"][i]: (float(slots[j][0]), float(slots[j][1])) for i, j in zip(by_fig, by_slot)}
+
+
+def _planned(world: PathWorld, ref_path: NDArray[np.float64]) -> Planned:
+    """Every figure's end point and waypoints (to 0.001"): the formation translated along
+    ``ref_path`` (each figure first stepping into its place when the world re-forms the unit)."""
+    def at(p: NDArray[np.float64], o: tuple[float, float]) -> tuple[float, float]:
+        return round(float(p[0] + o[0]), 3), round(float(p[1] + o[1]), 3)
+
+    inner = ref_path[1:-1] if world.reform < EPS else ref_path[:-1]
+    dest = {f: at(ref_path[-1], o) for f, o in world.offsets.items()}
+    via = {f: [at(p, o) for p in inner] for f, o in world.offsets.items()}
+    return dest, {f: v for f, v in via.items() if v}
+
+
+def move_action(dest: dict[str, tuple[float, float]], via: dict[str, list[tuple[float, float]]]) -> dict[str, Any]:
+    """The ``move`` action of a planned move: ``to`` for straight moves, ``path`` when it bends."""
+    if not via:
+        return {"type": "move", "to": {f: [round(x, 3), round(y, 3)] for f, (x, y) in dest.items()}}
+    return {"type": "move", "path": {f: [[x, y] for x, y in via.get(f, [])] + [[round(dest[f][0], 3), round(dest[f][1], 3)]]
+                                     for f in dest}}
+
+
+def bending_move(state: State, uid: str, goal: tuple[float, float], rules: MoveRules, partial: bool = False,
+                 worlds: dict[float | None, PathWorld | None] | None = None) -> SampledMove | None:
+    """A move of the whole unit whose reference point (its figures' mean) follows the shortest
+    path to ``goal`` round impassable terrain, buildings and other units (SAGA p.12-13: each
+    figure moves along any path), checked by :func:`validate_move`: in its formation, else (a
+    unit of three figures or more) re-formed at the start as a :func:`column` facing the goal's
+    direction rounded to a quarter turn, narrow enough for a gap such as a ford. ``partial``: go
+    as far as the allowance takes it along that path, stopping short of whatever holds the goal
+    (an enemy unit: outside its VS); otherwise the reference point must reach ``goal`` itself.
+    ``worlds`` caches the :func:`path_world` of each formation between calls (key: None for the
+    formation as it stands, else the column's heading). None when there is no legal such move."""
+    worlds = {} if worlds is None else worlds
+    if None not in worlds:
+        worlds[None] = path_world(state, uid, rules)
+    as_it_stands = worlds[None]
+    assert as_it_stands is not None                       # the formation as it stands always has a world
+    found = _along(state, uid, goal, rules, partial, as_it_stands)
+    if found is not None or len(state["units"][uid]["figures"]) < 3:
+        return found
+    ref = as_it_stands.ref
+    heading = float(round(math.degrees(math.atan2(goal[1] - ref[1], goal[0] - ref[0])) / 90) * 90 % 360)
+    if heading not in worlds:
+        worlds[heading] = path_world(state, uid, rules, heading)
+    reformed = worlds[heading]
+    return _along(state, uid, goal, rules, partial, reformed) if reformed is not None else None
+
+
+def _along(state: State, uid: str, goal: tuple[float, float], rules: MoveRules, partial: bool,
+           world: PathWorld) -> SampledMove | None:
+    """:func:`bending_move` in one formation (``world``)."""
+    unit = state["units"][uid]
+    goal_pt = np.asarray(goal, dtype=np.float64)
+    lo, hi = np.array(world.bounds[:2]), np.array(world.bounds[2:])
+    if partial:
+        goal_pt = np.clip(goal_pt, lo, np.maximum(lo, hi))
+    held = world.obstacles.inside(goal_pt[None])[0] if partial else np.zeros(world.obstacles.count, dtype=bool)
+    if any(h and not is_unit for h, is_unit in zip(held, world.units)):
+        return None                                        # the formation does not fit there
+    holding = [o for o, h in zip(world.obstacles.polys, held) if h]
+    obstacles = world.obstacles.subset(~held)
+    full = allowance(state, unit, False, rules)
+    ref_path = shortest_path(world.ref, goal_pt, obstacles, world.bounds, math.inf if partial else full - world.reform)
+    if ref_path is None or path_length(ref_path) < EPS:
+        return None
+    for zone in holding:
+        entry = path_entry(ref_path, zone)
+        if entry is not None:
+            ref_path = cut_path(ref_path, entry - PATH_MARGIN)
+    if path_length(ref_path) < EPS:
+        return None
+    for allow in sorted({full, allowance(state, unit, True, rules)}, reverse=True):
+        cut = cut_path(ref_path, allow - world.reform - PATH_MARGIN / 2) if partial else ref_path
+        if path_length(cut) < EPS:
+            continue
+        dest, via = _planned(world, cut)
+        try:
+            return SampledMove(dest, via, validate_move(state, uid, dest, rules, via=via))
+        except IllegalAction:
+            if not partial:
+                return None
+    return None
+
+
+def crossings(state: State) -> list[tuple[float, float]]:
+    """The gaps of the impassable terrain (at most CROSSING_GAP wide between two pieces): where
+    a unit crosses, e.g. the fords of scenario 2 (SAGA p.52)."""
+    polys = [t["polygon"] for t in state["terrain"] if t["movement"] == "impassable" and "polygon" in t]
+    return gap_points(polys, cat.inches(CROSSING_GAP))
+
+
+def goals(state: State, uid: str) -> list[tuple[float, float]]:
+    """Places worth heading for: the nearest two crossings, the nearest three enemy units, the
+    scenario's objectives (objective pieces, the far bank of scenario 2, the exit edge of the
+    baggage in scenario 6), nearest first."""
+    unit = state["units"][uid]
+    ref = figure_array(state, unit["figures"])[:, :2].mean(axis=0)
+
+    def near(points: list[tuple[float, float]], n: int) -> list[tuple[float, float]]:
+        return sorted(points, key=lambda p: math.dist(p, ref))[:n]
+
+    out = near([p for p in crossings(state) if math.dist(p, ref) > 1.0], 2)
+    foes = [u for u in state["units"].values() if u["owner"] != unit["owner"] and u["figures"]]
+    out += near([tuple(figure_array(state, u["figures"])[:, :2].mean(axis=0)) for u in foes], 3)
+    areas = [t["polygon"] for t in state["terrain"] if t.get("objective")]
+    far = (state.get("far_side") or {}).get(unit["owner"])
+    areas += [far] if far else []
+    for poly in areas:
+        inner = np.asarray(poly, dtype=float).mean(axis=0)
+        p = nearest_point(ref, poly)
+        step = min(cat.inches("M"), float(np.hypot(*(inner - p))))
+        p = p + (inner - p) / max(float(np.hypot(*(inner - p))), EPS) * step
+        out.append((float(p[0]), float(p[1])))
+    edge = (state.get("exit_edge") or {}).get(unit["owner"])
+    if edge and unit.get("baggage"):
+        out.append((float(ref[0]), state["table"]["height"] if edge == "top" else 0.0))
+    return [(float(x), float(y)) for x, y in out]
+
+
+def sample_moves(state: State, uid: str, rules: MoveRules) -> list[SampledMove]:
+    """A few concrete legal moves for the legal-action list: straight translations in eight
+    directions at the full and the short allowance, then moves along the shortest path toward
+    each of :func:`goals` (bending round what is in the way, stopping short of an enemy), each as
+    far as the allowance takes it; near-duplicates dropped."""
+    unit = state["units"][uid]
+    out: list[SampledMove] = []
     full = allowance(state, unit, False, rules)
     short = allowance(state, unit, True, rules)
     for dist in sorted({full, short}):
@@ -514,8 +775,17 @@ def sample_moves(state: State, uid: str, rules: MoveRules) -> list[dict[str, tup
             a = math.radians(45 * k)
             dest = translation(state, uid, round(dist * 0.98 * math.cos(a), 3), round(dist * 0.98 * math.sin(a), 3))
             try:
-                validate_move(state, uid, dest, rules)
+                out.append(SampledMove(dest, {}, validate_move(state, uid, dest, rules)))
             except IllegalAction:
                 continue
-            out.append(dest)
+    worlds: dict[float | None, PathWorld | None] = {}
+    ends = [np.mean(list(m.dest.values()), axis=0) for m in out]
+    for goal in goals(state, uid):
+        planned = bending_move(state, uid, goal, rules, partial=True, worlds=worlds)
+        if planned is None:
+            continue
+        end = np.mean(list(planned.dest.values()), axis=0)
+        if all(float(np.hypot(*(end - e))) > 0.5 for e in ends):
+            out.append(planned)
+            ends.append(end)
     return out

@@ -10,7 +10,9 @@ hands a player's remaining units to the engine's suggestions, in the same order)
 the first player and starts game round 1.
 
 The pieces are the scenario's, or with ``scenery: chosen`` the ones the players chose after their
-secret numbers (``scenery.py``); scenario 5's bids come first with ``bids: true`` (``bids.py``).
+secret numbers (``scenery.py``; scenarios 3, 5 and X have their own ways there, and pieces placed
+without a location roll carry the step's ``limit``, checked by :func:`limit_problem`); scenario 5's
+bids come first with ``bids: true`` (``bids.py``).
 A piece may be turned as it is placed (``facing``). After the terrain, the set-up roll-off winner
 chooses his long edge (``choose_edge``) where the two zones lie along opposite long edges.
 Engine decisions (docs/saga.md): no two pieces overlap; the set-up roll-off also settles the edge.
@@ -19,6 +21,7 @@ Engine decisions (docs/saga.md): no two pieces overlap; the set-up roll-off also
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -29,7 +32,8 @@ from simulator.games.saga import bids, scenery
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.units import EPS, cohesive
 from simulator.geometry.segments import point_segment_distance, points_in_polygon
-from simulator.geometry.table import circle_gaps, circles_inside_rect, point_polygon_distance, polygon_distance
+from simulator.geometry.table import (circle_gaps, circles_inside_rect, point_polygon_distance, polygon_distance,
+                                      rotate_points)
 
 State = dict[str, Any]
 
@@ -37,6 +41,7 @@ State = dict[str, Any]
 STANDARD_SCENERY = ("warlords_fury", "challenge", "escort", "quickstart")
 OPTIONS = 6                  # placements offered in legal_actions per step
 GRID = 1.0                   # inches between sampled positions
+NEAR = 120                   # grid points searched past the first legal place of a piece placed without a roll
 
 LOCATIONS = {1: "corner", 2: "corner", 3: "inland", 4: "inland", 5: "inland", 6: "centre"}
 
@@ -83,14 +88,24 @@ def begin(state: State, ctx: Context, entries: dict[str, Any] | None = None) -> 
     if state["victory"] in STANDARD_SCENERY or state["victory"] == "feast":
         pieces = {} if chosen else {t["id"]: t for t in state["terrain"]}
         state["terrain"] = []
+    elif chosen and state["victory"] == "sacred_ground":       # the hill stays, the players add theirs (SAGA p.53)
+        state["terrain"] = [t for t in state["terrain"] if t["type"] == "hill"]
+    elif chosen and state["victory"] == "homeland":            # the defender places the village (SAGA p.55)
+        pieces = {t["id"]: t for t in state["terrain"] if t["type"] in scenery.BUILDINGS}
+        state["terrain"] = []
+    elif chosen and state["victory"] == "ford":                # the extra crossings of big games (SAGA p.58)
+        pieces = {t["id"]: t for t in scenery.players_crossings(state["terrain"])}
+        state["terrain"] = scenery.river_around([t for t in state["terrain"] if t["id"] not in pieces],
+                                                state["table"]["width"])
     state["set_up"] = {"steps": [], "samples": samples, "pieces": pieces, "finished": [], "order": []}
     state["phase"] = "setup"
     roles = _roles(state)
+    if chosen:
+        state["set_up"]["scenery"] = {"numbers": {}, "chosen": {p: [] for p in state["players"]}}
     if state["rules"].get("bids"):
         state["set_up"].update(steps=bids.steps(list(state["players"])), bids={}, entries=entries or {})
-    elif chosen:                                # the secret numbers and the choice of pieces first (SAGA p.49)
-        state["set_up"].update(steps=scenery.steps(list(state["players"])) + [{"kind": "roll_off", "purpose": "set-up"}],
-                               scenery={"numbers": {}})
+    elif chosen and state["victory"] != "homeland":     # the numbers or scenario X's count first (SAGA p.49, p.57)
+        state["set_up"]["steps"] = scenery.opening_steps(state) + [{"kind": "roll_off", "purpose": "set-up"}]
     elif roles is None:
         state["set_up"]["steps"] = [{"kind": "roll_off", "purpose": "set-up"}]
     else:
@@ -104,7 +119,9 @@ def _build(state: State, order: list[str]) -> None:
     su = state["set_up"]
     su["order"] = order
     steps: list[dict[str, Any]] = []
-    if not su.get("scenery", {}).get("scheduled"):      # chosen pieces are placed before the roll-off
+    if state["rules"].get("scenery") == "chosen" and state["victory"] in ("sacred_ground", "homeland", "ford"):
+        steps = scenery.role_steps(state, order)        # the players' own pieces (SAGA p.53, p.55, p.58)
+    elif not su.get("scenery", {}).get("scheduled"):    # chosen pieces are placed before the roll-off
         for i, tid in enumerate(su["pieces"]):
             placer = None if state["victory"] == "feast" else order[i % 2]
             steps.append({"kind": "terrain", "player": placer, "piece": tid, "roll": None})
@@ -186,16 +203,17 @@ def advance(state: State, ctx: Context) -> None:
         if st["kind"] == "roll_off":
             state["active"] = (su["order"] or state["players"])[0]
             return
-        if st["kind"] in ("bid", "muster", "scenery_number", "choose_terrain", "edge"):
+        if st["kind"] in ("bid", "muster", "scenery_number", "scenery_count", "choose_terrain", "edge"):
             state["active"] = st["player"]
             return
         if st["kind"] == "terrain":
-            if st["roll"] is not None and not terrain_options(state, st, 1):
+            if st["piece"] is not None and (st["roll"] is not None or st.get("limit")) \
+                    and not terrain_options(state, st, 1):
                 ctx.emit("terrain", f"{su['pieces'][st['piece']]['name']} cannot be placed and is discarded",
                          "SAGA p.49", piece=st["piece"])
                 su["steps"].pop(0)
                 continue
-            state["active"] = st["player"] or su["order"][0]
+            state["active"] = st["player"] or (su["order"] or state["players"])[0]
             return
         if not pending_units(state, st):
             _step_done(state, st)
@@ -229,19 +247,15 @@ def do_roll_off(state: State, player: str, action: Action, ctx: Context) -> None
     advance(state, ctx)
 
 
-def do_bid(state: State, player: str, action: Action, ctx: Context) -> None:
-    bids.bid(state, player, action, ctx)
-    advance(state, ctx)
+Handler = Callable[[State, str, Action, Context], Any]
 
 
-def do_scenery_number(state: State, player: str, action: Action, ctx: Context) -> None:
-    scenery.number(state, player, action, ctx)
-    advance(state, ctx)
-
-
-def do_choose_terrain(state: State, player: str, action: Action, ctx: Context) -> None:
-    scenery.choose(state, player, action, ctx)
-    advance(state, ctx)
+def _then_advance(step: Handler) -> Handler:
+    """The handler of a set-up action of bids.py or scenery.py: ``step``, then the set-up moves on."""
+    def handler(state: State, player: str, action: Action, ctx: Context) -> None:
+        step(state, player, action, ctx)
+        advance(state, ctx)
+    return handler
 
 
 def edge_sides(state: State) -> dict[str, str] | None:
@@ -295,12 +309,19 @@ def roll_terrain(state: State, player: str, action: Action, ctx: Context) -> Non
     """The D6 of the current terrain piece (SAGA p.49); in scenario X every player first rolls
     2D6 and the highest places the piece (SAGA p.57)."""
     st = current(state)
-    if st is None or st["kind"] != "terrain" or st["roll"] is not None or player != state["active"]:
+    if st is None or st["kind"] != "terrain" or st["roll"] is not None or st.get("limit") \
+            or player != state["active"]:
         raise IllegalAction("no terrain piece waits for its roll", "SAGA p.49")
-    piece = state["set_up"]["pieces"][st["piece"]]
     if st["player"] is None:
         st["player"] = _highest_2d6(list(state["players"]), ctx)
-        ctx.emit("terrain", f"{st['player']} rolls highest and places {piece['name']}", "SAGA p.57")
+        if st["piece"] is None:                 # chosen scenery: the winner chooses its type first
+            state["set_up"]["steps"].insert(0, {"kind": "choose_terrain", "player": st["player"]})
+            ctx.emit("terrain", f"{st['player']} rolls highest and chooses the next piece", "SAGA p.57")
+            advance(state, ctx)
+            return
+        ctx.emit("terrain", f"{st['player']} rolls highest and places "
+                 f"{state['set_up']['pieces'][st['piece']]['name']}", "SAGA p.57")
+    piece = state["set_up"]["pieces"][st["piece"]]
     st["roll"] = ctx.dice.d6(f"terrain location: {st['piece']}")
     ctx.emit("terrain", f"{st['player']} rolls {st['roll']} for {piece['name']}: {_location_text(st['roll'])}",
              "SAGA p.49", roll=st["roll"], piece=st["piece"])
@@ -378,9 +399,13 @@ def terrain_problem(state: State, st: dict[str, Any], at: tuple[float, float], f
     big = cat.inches("L")
     if not ((pts >= -EPS).all() and (pts[:, 0] <= w + EPS).all() and (pts[:, 1] <= h + EPS).all()):
         return "the piece must lie on the table"
-    where = LOCATIONS[int(st["roll"])]
     centre = np.array([w / 2, h / 2])
-    if where == "corner":
+    where = st.get("limit") or LOCATIONS[int(st["roll"])]
+    if where in LIMITS:
+        problem = limit_problem(state, st, piece)
+        if problem is not None:
+            return problem
+    elif where == "corner":
         corners = [(0, 0), (w, 0), (0, h), (w, h)]
         if min(_distance_to(piece, c) for c in corners) > big + EPS:
             return f"a roll of {st['roll']}: part of the piece within L of a table corner"
@@ -393,9 +418,61 @@ def terrain_problem(state: State, st: dict[str, Any], at: tuple[float, float], f
     if state["victory"] == "challenge" and _distance_to(piece, tuple(centre)) < cat.inches("M") - EPS:
         return "no terrain within M of the table centre in The Challenge"
     for other in state["terrain"]:
+        if st.get("limit") == "crossing" and other["type"] == "river":      # a crossing lies on the river
+            continue
         if _pieces_overlap(piece, other):
             return f"the piece would overlap {other['name']}"
     return None
+
+
+#: The placements without a location roll (scenery.py): what the rule asks, and where it is.
+LIMITS = {"sacred": "SAGA p.53", "village": "SAGA p.55", "outskirts": "SAGA p.55", "crossing": "SAGA p.58"}
+
+
+def limit_problem(state: State, st: dict[str, Any], piece: dict[str, Any]) -> str | None:
+    """Why ``piece`` (already moved) breaks the rule of the step's ``limit`` (None if it keeps it):
+    sacred: wholly between L and 2L from a long edge (SAGA p.53); village: wholly between M and L
+    from the defender's long edge, at least L from the short edges, at least M from every other
+    building (SAGA p.55); outskirts: at least L from every building (SAGA p.55, the lost distance
+    read as L); crossing: across the river, at least L from every other crossing (SAGA p.58). The
+    messages end with the rule."""
+    pts = _points(piece)
+    w, h = state["table"]["width"], state["table"]["height"]
+    near, big = cat.inches("M"), cat.inches("L")
+    ys = pts[:, 1]
+    rule = LIMITS[st["limit"]]
+    if st["limit"] == "sacred":
+        bands = ((big, 2 * big), (h - 2 * big, h - big))
+        if not any((ys >= lo - EPS).all() and (ys <= hi + EPS).all() for lo, hi in bands):
+            return f"the piece lies wholly between L and 2L from a long edge ({rule})"
+        return None
+    if st["limit"] == "crossing":
+        band = scenery.river_band(state["terrain"])
+        if band is None or abs(ys.min() - band[0]) > EPS or abs(ys.max() - band[1]) > EPS:
+            return f"a crossing lies across the river, from bank to bank ({rule})"
+        if any(polygon_distance(piece["polygon"], t["polygon"]) < big - EPS
+               for t in state["terrain"] if t["type"] == "ford"):
+            return f"no crossing within L of another ({rule})"
+        return None
+    buildings = [t for t in state["terrain"] if t["type"] in scenery.BUILDINGS]
+    if st["limit"] == "outskirts":
+        if any(polygon_distance(piece["polygon"], b["polygon"]) < big - EPS for b in buildings):
+            return f"the attacker's pieces stand at least L from every building ({rule})"
+        return None
+    from_edge = h - ys if _defender_edge(state) == "top" else ys
+    if not ((from_edge >= near - EPS).all() and (from_edge <= big + EPS).all()):
+        return f"the buildings lie wholly between M and L from the defender's long edge ({rule})"
+    if not ((pts[:, 0] >= big - EPS).all() and (pts[:, 0] <= w - big + EPS).all()):
+        return f"the buildings lie at least L from the short edges ({rule})"
+    if any(polygon_distance(piece["polygon"], b["polygon"]) < near - EPS for b in buildings):
+        return f"no building within M of another ({rule})"
+    return None
+
+
+def _defender_edge(state: State) -> str:
+    """The long edge of scenario 5's defender: the one his deployment zone lies along."""
+    ys = [pt[1] for z in state["zones"] if z["side"] != state["attacker"] for pt in z["polygon"]]
+    return "top" if ys and min(ys) >= state["table"]["height"] / 2 - EPS else "bottom"
 
 
 def _distance_to(piece: dict[str, Any], point: tuple[float, float]) -> float:
@@ -417,21 +494,29 @@ def _pieces_overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def terrain_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> list[list[float]]:
-    """Legal centres for the step's piece: the scenario's sample first, then a grid nearest it."""
+    """Legal centres for the step's piece: the scenario's sample first (scenario 5's attacker: the middle of
+    his zone), then a grid nearest it."""
     su = state["set_up"]
     piece = su["pieces"][st["piece"]]
     sample = _points(piece).mean(axis=0)
+    if st.get("limit") == "outskirts":          # the attacker's pieces: from his zone's middle, far from the village
+        zones = [z["polygon"] for z in state["zones"] if z["side"] == st["player"]]
+        sample = np.asarray(zones[0], dtype=float).mean(axis=0) if zones else sample
     w, h = state["table"]["width"], state["table"]["height"]
-    if LOCATIONS[int(st["roll"])] == "centre":
+    if not st.get("limit") and LOCATIONS[int(st["roll"])] == "centre":
         cands = [np.array([w / 2, h / 2])]
     else:
         grid = np.array([(x, y) for x in np.arange(0.0, w + 1e-9, GRID) for y in np.arange(0.0, h + 1e-9, GRID)])
         grid = grid[np.argsort(np.hypot(*(grid - sample).T), kind="stable")]
         cands = [sample] + list(grid)
     out: list[list[float]] = []
-    for c in cands:
+    first = 0
+    for i, c in enumerate(cands):
+        if out and st.get("limit") and i > first + NEAR:     # narrow bands: the other places near the first only
+            break
         at = (round(float(c[0]), 3), round(float(c[1]), 3))
         if terrain_problem(state, st, at) is None:
+            first = first if out else i
             out.append(list(at))
             if len(out) >= limit:
                 break
@@ -440,7 +525,8 @@ def terrain_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> l
 
 def place_terrain(state: State, player: str, action: Action, ctx: Context) -> None:
     st = current(state)
-    if st is None or st["kind"] != "terrain" or st["player"] != player or st["roll"] is None:
+    if st is None or st["kind"] != "terrain" or st["player"] != player or st["piece"] is None \
+            or (st["roll"] is None and not st.get("limit")):
         raise IllegalAction("no terrain piece of yours to place now (roll_terrain first)", "SAGA p.49")
     if action.get("piece", st["piece"]) != st["piece"]:
         raise IllegalAction(f"the piece to place now is {st['piece']}", "SAGA p.49")
@@ -450,9 +536,13 @@ def place_terrain(state: State, player: str, action: Action, ctx: Context) -> No
         raise IllegalAction("facing is the piece's turn in degrees (counter-clockwise)", "SAGA p.49")
     problem = terrain_problem(state, st, at, float(facing))
     if problem is not None:
+        if problem.endswith(")"):                   # a rule without a location roll names itself
+            raise IllegalAction(problem[:problem.rfind(" (")], problem[problem.rfind("(") + 1:-1])
         raise IllegalAction(problem, "SAGA p.49" if "Challenge" not in problem else "SAGA p.54")
     piece = moved(state["set_up"]["pieces"][st["piece"]], at, float(facing))
     state["terrain"].append(piece)
+    if st.get("limit") == "crossing":                 # the river is cut anew around it (SAGA p.58)
+        state["terrain"] = scenery.river_around(state["terrain"], state["table"]["width"])
     state["set_up"]["steps"].pop(0)
     ctx.emit("terrain", f"{player} places {piece['name']} at ({at[0]:g}, {at[1]:g})", "SAGA p.49", piece=piece["id"])
     advance(state, ctx)
@@ -473,7 +563,11 @@ def _positions(state: State, uid: str, action: Action) -> dict[str, tuple[float,
             raise IllegalAction("to maps every figure id of the unit to [x, y]", "SAGA p.48")
         return {f: _point(to[f], "to maps every figure id of the unit to [x, y]", "SAGA p.48") for f in to}
     at = _point(action.get("at"), "at is the unit's centre [x, y] in inches (or to = {figure: [x, y]})", "SAGA p.48")
-    return {f: (at[0] + dx, at[1] + dy) for f, (dx, dy) in zip(sample["figures"], sample["offsets"])}
+    facing = action.get("facing", 0)
+    if not isinstance(facing, (int, float)) or isinstance(facing, bool):
+        raise IllegalAction("facing is the formation's turn in degrees (counter-clockwise)", "SAGA p.48")
+    offsets = rotate_points(sample["offsets"], (0.0, 0.0), float(facing)) if facing else sample["offsets"]
+    return {f: (at[0] + float(dx), at[1] + float(dy)) for f, (dx, dy) in zip(sample["figures"], offsets)}
 
 
 def deploy_problem(state: State, uid: str, pos: dict[str, tuple[float, float]]) -> str | None:
@@ -566,10 +660,10 @@ def _search_centre(state: State, player: str, sample: np.ndarray) -> np.ndarray:
 
 
 def deploy_options(state: State, st: dict[str, Any], limit: int = OPTIONS,
-                   units: list[str] | None = None) -> list[Action]:
+                   units: list[str] | None = None, facing: float = 0.0) -> list[Action]:
     """Legal ``deploy`` actions of the step: ``limit`` places for its first pending unit (the
     suggested one first: its sample position, else the nearest legal grid points), one for each
-    other pending unit (or for ``units`` only)."""
+    other pending unit (or for ``units`` only); with ``facing``, the formation so turned."""
     out: list[Action] = []
     for uid in units if units is not None else pending_units(state, st):
         sample = state["set_up"]["samples"][uid]
@@ -595,7 +689,7 @@ def deploy_options(state: State, st: dict[str, Any], limit: int = OPTIONS,
         found = 0
         for c in cands:
             at = [round(float(c[0]), 3), round(float(c[1]), 3)]
-            action: Action = {"type": "deploy", "unit": uid, "at": at}
+            action: Action = {"type": "deploy", "unit": uid, "at": at, **({"facing": facing} if facing else {})}
             if deploy_problem(state, uid, _positions(state, uid, action)) is None:
                 out.append(action)
                 found += 1
@@ -699,7 +793,7 @@ def legal(state: State) -> list[Action]:
         return []
     if st["kind"] == "roll_off":
         return [{"type": "roll_off"}]
-    if st["kind"] in ("scenery_number", "choose_terrain"):
+    if st["kind"] in ("scenery_number", "scenery_count", "choose_terrain"):
         return scenery.legal(state, st)
     if st["kind"] == "edge":
         mine = (edge_sides(state) or {}).get(st["player"], "bottom")
@@ -709,12 +803,12 @@ def legal(state: State) -> list[Action]:
     if st["kind"] == "muster":
         return bids.muster_options(state, st)
     if st["kind"] == "terrain":
-        if st["roll"] is None:
+        if st["roll"] is None and not st.get("limit"):
             return [{"type": "roll_terrain"}]
         out = [{"type": "place_terrain", "piece": st["piece"], "at": at} for at in terrain_options(state, st)]
         if out and terrain_problem(state, st, tuple(out[0]["at"]), 90.0) is None:   # the piece turned a quarter
             out.insert(1, {**out[0], "facing": 90})
-        return out
+        return out + ([{"type": "skip_terrain"}] if st.get("optional") else [])
     out = deploy_options(state, st)
     if st["count"] == "half" and half_deployed(state, st["player"]):
         out.append({"type": "end_deployment"})
@@ -722,7 +816,9 @@ def legal(state: State) -> list[Action]:
 
 
 #: The set-up's action types and their handlers (``Saga.apply`` dispatches them here).
-ACTIONS = {"bid": do_bid, "muster": do_muster, "scenery_number": do_scenery_number,
-           "choose_terrain": do_choose_terrain, "choose_edge": choose_edge, "roll_off": do_roll_off,
+ACTIONS = {"bid": _then_advance(bids.bid), "muster": do_muster, "scenery_number": _then_advance(scenery.number),
+           "choose_terrain": _then_advance(scenery.choose), "roll_scenery": _then_advance(scenery.roll_count),
+           "skip_terrain": _then_advance(scenery.skip),
+           "choose_edge": choose_edge, "roll_off": do_roll_off,
            "roll_terrain": roll_terrain, "place_terrain": place_terrain, "deploy": deploy,
            "deploy_suggested": deploy_suggested, "end_deployment": end_deployment}

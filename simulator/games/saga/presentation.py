@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
                                  TableSurface, TerrainPiece, TerrainStyle, Tools)
@@ -120,7 +121,8 @@ class SagaPresentation(Presentation):
             for fid, (dx, dy) in zip(sample["figures"], sample["offsets"]):
                 out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (at[0] + dx, at[1] + dy)),
                                      COLOURS[state["players"].index(u["owner"]) % 4], label=_label(u), radius=sample["r"],
-                                     status=("not deployed: drag it into place",), has_facing=False,
+                                     status=("not deployed: drag it into place, or turn it to deploy it turned",),
+                                     has_facing=len(sample["figures"]) > 1,
                                      stats={"unit": uid, "class": u["cls"], "figures": len(sample["figures"]),
                                             "suggested": at if found else "no legal place found"}))
         return out
@@ -147,7 +149,11 @@ class SagaPresentation(Presentation):
                      range_rings=tuple(sorted(d.values())), measure_unit="inches")
 
     def drag_action(self, state: State, piece: str, to: Any) -> Action | None:
-        """Dragging one figure proposes moving the whole activated unit by the same offset."""
+        """Dragging one figure proposes moving the whole activated unit by the same offset: in a
+        straight line, or, when only the straight path is barred (impassable terrain, other bases,
+        the VS zone of an enemy on the way), along the shortest path round what is in the way
+        (``movement.bending_move``: the ``move`` carries every figure's waypoints, SAGA p.12-13).
+        When neither is legal the straight move is proposed, so the refusal names the rule."""
         pend = state.get("pending")
         f = state["figures"].get(piece)
         if state["phase"] == "setup":
@@ -155,7 +161,19 @@ class SagaPresentation(Presentation):
         if not pend or pend["kind"] != "move" or f is None or f["unit"] != pend["unit"] or isinstance(to, str):
             return None
         x, y = to_table(state, to)
-        return {"type": "move", "dx": round(x - f["x"], 3), "dy": round(y - f["y"], 3)}
+        dx, dy = round(x - f["x"], 3), round(y - f["y"], 3)
+        straight: Action = {"type": "move", "dx": dx, "dy": dy}
+        uid = pend["unit"]
+        rules = movement.activation_rules(pend)
+        try:
+            movement.validate_move(state, uid, movement.translation(state, uid, dx, dy), rules)
+            return straight
+        except IllegalAction:
+            pass
+        figs = [state["figures"][g] for g in state["units"][uid]["figures"]]
+        goal = (sum(g["x"] for g in figs) / len(figs) + dx, sum(g["y"] for g in figs) / len(figs) + dy)
+        bent = movement.bending_move(state, uid, goal, rules)
+        return movement.move_action(bent.dest, bent.via) if bent is not None else straight
 
     def _deploy_drag(self, state: State, piece: str, to: Any) -> Action | None:
         """Dropping a figure of a unit waiting to deploy proposes ``deploy`` with the unit's formation
@@ -171,13 +189,33 @@ class SagaPresentation(Presentation):
                 return {"type": "deploy", "unit": uid, "at": [round(x - dx, 3), round(y - dy, 3)]}
         return None
 
+    def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
+        """Turning a figure of a unit waiting to deploy (the client's ``facing``: degrees clockwise
+        from up; round bases on the table have no facing) proposes ``deploy`` of the unit with its
+        formation turned as much (``facing`` of the action: counter-clockwise in table
+        coordinates) at the nearest legal place to where it is shown (placement.deploy_options),
+        or there if none is found, so that the refusal names the rule."""
+        st = placement.current(state) if state["phase"] == "setup" else None
+        if st is None or st["kind"] != "deploy":
+            return None
+        for uid in placement.pending_units(state, st):
+            if piece in state["set_up"]["samples"][uid]["figures"]:
+                turn = round(-float(facing) % 360, 3)
+                found = placement.deploy_options(state, st, 1, [uid], facing=turn)
+                if found:
+                    return found[0]
+                shown = placement.suggestion(state, st, uid)
+                at = shown["at"] if shown else state["set_up"]["samples"][uid]["at"]
+                return {"type": "deploy", "unit": uid, "at": at, "facing": turn}
+        return None
+
     def move_range(self, state: State, piece: str) -> MoveRange | None:
         f = state["figures"].get(piece)
         if f is None:
             return None
         unit = state["units"][f["unit"]]
         pend = state.get("pending") or {}
-        rules = movement.MoveRules(slow_steps=pend.get("slow", 0)) if pend.get("unit") == unit["id"] else movement.MoveRules()
+        rules = movement.activation_rules(pend) if pend.get("unit") == unit["id"] else movement.MoveRules()
         return MoveRange(centre=to_view(state, (f["x"], f["y"])), radius=movement.allowance(state, unit, False, rules))
 
     def _point(self, state: State, a: Any) -> tuple[tuple[float, float], float, str | None]:
@@ -221,7 +259,8 @@ class SagaPresentation(Presentation):
                 if action in listed:
                     continue
                 if action["type"] == "deploy" and waiting.get(piece) == action["unit"]:
-                    out.append((f"deploy {action['unit']} at ({action['at'][0]:g}, {action['at'][1]:g})", action))
+                    turned = f" turned {action['facing']:g} degrees" if action.get("facing") else ""
+                    out.append((f"deploy {action['unit']} at ({action['at'][0]:g}, {action['at'][1]:g}){turned}", action))
                 elif action["type"] == "deploy_suggested" and piece in waiting:
                     out.append(("place the rest of my units as suggested", action))
         return out

@@ -48,6 +48,8 @@ ACTIONS: dict[str, str] = {
     "muster": "scenario 5 set-up, the defender: the units sent home (dismiss) to fit the warband to the bid",
     "scenery_number": "set-up: your secret number (number, 1-5) for how many terrain pieces (SAGA p.49)",
     "choose_terrain": "set-up: choose a terrain piece of the p.49 list (terrain: its type)",
+    "roll_scenery": "set-up, scenario X with chosen scenery: roll D3+3, the number of terrain pieces (SAGA p.57)",
+    "skip_terrain": "set-up, scenario 5's attacker: place no more of the two pieces he may add (SAGA p.55)",
     "choose_edge": "set-up: the roll-off winner chooses his long edge (edge: bottom or top)",
     "roll_off": "set-up: every player rolls a D6 (ties re-rolled); the highest sets up, deploys or plays first",
     "roll_terrain": "set-up: roll the D6 that says where the next terrain piece goes (SAGA p.49)",
@@ -503,10 +505,7 @@ class Saga(Game):
         return min(near)[1] if near else None
 
     def _move_rules(self, state: State, pend: dict[str, Any]) -> movement.MoveRules:
-        free = pend.get("free") or {}
-        return movement.MoveRules(slow_steps=pend["slow"], extra=free.get("extra", 0.0),
-                                  through_friends=free.get("through_friends", False),
-                                  no_engage=free.get("no_engage", False), must_engage=pend.get("must_engage"))
+        return movement.activation_rules(pend)
 
     # carrying out moves and shots -----------------------------------------------------------------
     def _pending_of(self, state: State, player: str, kind: str) -> dict[str, Any]:
@@ -561,16 +560,20 @@ class Saga(Game):
         unit = state["units"][uid]
         rules = self._move_rules(state, pend)
         res = movement.validate_move(state, uid, dest, rules, via=via)
-        if want is not None and res.engaged != want:
+        # a unit holding the building engaged: the building's owner picks its defender (SAGA p.27)
+        inside = want is not None and res.engaged_building is not None \
+            and state["units"][want].get("building") == res.engaged_building
+        if want is not None and res.engaged != want and not inside:
             raise IllegalAction(f"{unit['name']} cannot reach {state['units'][want]['name']} this activation", "SAGA p.20")
         self._check_join(state, pend, res)
         self._warlords_pride(state, unit, res, rules)
         movement.apply_move(state, uid, res)
+        foe, named = buildings.engaged_label(state, res.engaged, res.engaged_building) if res.engaged else ("", None)
         ctx.emit("move", f"{unit['name']} moves (up to {res.allowance:g}\""
                  + (", uneven terrain" if res.uneven else "") + ")"
-                 + (f" and engages {state['units'][res.engaged]['name']}" if res.engaged else ""),
+                 + (f" and engages {foe}" if res.engaged else ""),
                  "SAGA p.12" if not res.engaged else "SAGA p.20", pieces=list(unit["figures"]), unit=uid,
-                 engaged=res.engaged)
+                 engaged=named, building=res.engaged_building)
         free = pend.get("free") or {}
         if (unit["moves"] + unit["shots"]) >= 1 and not free.get("no_fatigue"):
             add_fatigue(state, unit, 1, ctx, "a move after another move or shot this turn", "SAGA p.24")
@@ -1018,14 +1021,12 @@ class Saga(Game):
                 continue
         if rules.must_engage:
             return out
-        for dest in movement.sample_moves(state, uid, rules):
-            cand = {"type": "move", "to": {f: [round(x, 3), round(y, 3)] for f, (x, y) in dest.items()}}
+        for move in movement.sample_moves(state, uid, rules):
             try:
-                res = movement.validate_move(state, uid, dest, rules)
-                self._warlords_pride(state, unit, res, rules)
+                self._warlords_pride(state, unit, move.result, rules)
             except IllegalAction:
                 continue
-            out.append(cand)
+            out.append(movement.move_action(move.dest, move.via))
         try:
             res = movement.validate_move(state, uid, {}, rules)
             self._warlords_pride(state, unit, res, rules)

@@ -96,7 +96,7 @@ RULES_SCHEMA: dict[str, Any] = {
                                                                   "of the turn, then the activation roll"},
         "scenery": {"enum": ["scenario", "chosen"],
                     "x-expected": "scenario (the file's pieces) or chosen (secret numbers and the p.49 list, SAGA p.49; "
-                                  "needs deployment: players)"},
+                                  "scenarios 3, 5 and X: their own ways, p.53, p.55, p.57; needs deployment: players)"},
         "bids": {"type": "boolean", "x-expected": "true: scenario 5's secret bids decide the defender (needs "
                                                   "deployment: players)"},
         "deployment": {"enum": ["sample", "players"],
@@ -213,11 +213,10 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
                                    or len(players) != 2):
         raise scenario.error(("rules", "bids"), "bids are scenario 5's (victory: homeland, two players) and need "
                              "deployment: players (the defender's units are placed after the bids)")
-    from simulator.games.saga import bids, placement
-    if state["rules"]["scenery"] == "chosen" and (state["rules"]["deployment"] != "players" or len(players) != 2
-                                                  or state["victory"] not in placement.STANDARD_SCENERY):
-        raise scenario.error(("rules", "scenery"), "chosen scenery (SAGA p.49) is for two players in a scenario "
-                             "with the standard scenery (1, 4, 6, quick-start) and needs deployment: players")
+    from simulator.games.saga import bids, placement, scenery
+    problem = scenery.scenery_problem(state) if state["rules"]["scenery"] == "chosen" else None
+    if problem is not None:
+        raise scenario.error(("rules", "scenery"), problem)
     if state["rules"]["deployment"] == "players":
         placement.begin(state, ctx, bids.entries(setup) if state["rules"]["bids"] else None)
     ctx.emit("setup", f"{scenario.name}: {', '.join(f'{p} ({faction_name(state, p)})' for p in players)}; "
@@ -419,6 +418,9 @@ def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) 
         out.append(("berserker", "Berserkers are one Viking Hearthguard unit of 4 (SAGA p.37)"))
     if u.get("berserker") and cat.swords()["heroes"].get(hero or "", {}).get("no_berserkers"):
         out.append(("berserker", "a Pagan warband of Sven Forkbeard has no Berserkers (SAGA p.45)"))
+    if u.get("berserker") and u.get("varangians"):
+        out.append(("varangians", "a unit is Berserkers (armour 3) or Varangians (armour 6), not both "
+                                  "(SAGA p.37, p.42)"))
     if u.get("varangians"):
         spec = cat.swords()["heroes"].get(hero or "", {})
         if "varangians" not in spec or cls != "hearthguard":
