@@ -29,18 +29,28 @@ def legal_actions(state: State) -> list[Action]:
     if state["pending"]:
         return pending_options(state, state["pending"][0])
     me = state["active"]
+    chosen = state["turn"].get("chosen")
     out: list[Action] = []
     for uid in state["order"]:
         u = state["units"][uid]
-        if u["side"] == me and not u["activated"] and not u["destroyed"] and not u.get("reserve"):
+        if chosen not in (None, uid) or u["activated"] or u["destroyed"]:
+            continue
+        if u["side"] != me:
+            if sides.friendly(state, u["side"], me) and (not u.get("reserve") or state["round"] >= 3):
+                out.append({"type": "activate", "unit": uid})      # the owner takes it (13.1)
+        elif not u.get("reserve"):
             out += unit_options(state, u)
-        elif u["side"] == me and u.get("reserve") and not u["activated"] and state["round"] >= 3:
+        elif state["round"] >= 3:
             from simulator.games.asoiaf import deployment
             out += [{"type": "hold", "unit": uid, "enter": spot} for spot in deployment.reserve_spots(state, u)]
             out.append({"type": "hold", "unit": uid})
     for n in state["ncus"].values():
-        if n["side"] == me and not n["activated"]:
+        if chosen not in (None, n["id"]) or n["activated"]:
+            continue
+        if n["side"] == me:
             out += ncu_options(state, n)
+        elif sides.friendly(state, n["side"], me):
+            out.append({"type": "activate", "ncu": n["id"]})
     return out
 
 
@@ -159,7 +169,7 @@ def ranged_options(state: State, u: Unit, cards: list[str]) -> list[Action]:
             if e.get("structure"):
                 continue
             poly = polygon(e)
-            if space.range_to(u, poly) > rng or not space.line_of_sight(state, u, poly, e["id"], True)[0]:
+            if space.range_to(u, poly) > rng or not space.line_of_sight(state, u, poly, e["id"], True).clear:
                 continue
             out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i})
             for c in cards:

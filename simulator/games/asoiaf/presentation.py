@@ -181,6 +181,8 @@ class AsoiafPresentation(Presentation):
         pend = state["pending"]
         who = pend[0]["player"] if pend else state["active"]
         what = f"{pend[0]['window'].replace('_', ' ')}" if pend else "activation"
+        if not pend and state["turn"].get("chosen"):
+            what += f" of {state['turn']['chosen']} (picked by the team)"
         return (f"{mode} - round {state['round']} of {state['max_rounds']} - {who}: {what} - {vp} "
                 f"(need {state['vp_needed']})")
 
@@ -225,8 +227,10 @@ class AsoiafPresentation(Presentation):
         tp, tid = _point(state, b)
         if len(tp) == 1:
             tp = rect_corners([[tp[0][0], tp[0][1], 0.05, 0.05, 90]])[0]
-        ok, why, blockers = space.line_of_sight(state, state["units"][a], tp, tid or "", ranged=True)
-        return LineOfSight(ok, why, 'ASOIAF "Line of sight" (5)', blockers=tuple(blockers))
+        sight = space.line_of_sight(state, state["units"][a], tp, tid or "", ranged=True)
+        points = None if sight.line is None else (to_view(state, sight.line[0]), to_view(state, sight.line[1]))
+        return LineOfSight(sight.clear, sight.why, 'ASOIAF "Line of sight" (5)', points=points,
+                           blockers=tuple(sight.blockers))
 
     def measure(self, state: State, a: Any, b: Any) -> Measurement | None:
         pa, _ = _point(state, a)

@@ -22,6 +22,8 @@ ACTIONS: dict[str, str] = {
     "attack": "unit attacks: melee when engaged (align) or ranged (shift_direction, shift); target, attack, card",
     "charge": "unit charges a target in sight: pivot (facing), roll D6, move Speed+D6, align, melee attack",
     "hold": "unit takes no action this activation",
+    "activate": "team games: pick a teammate's unit or NCU for the team's activation (unit or ncu); its owner "
+                "then takes the activation (chooses the action, plays his own Tactics cards)",
     "claim": "NCU claims an empty Tactics-board zone (zone, target, condition, move parameters; Cersei: "
              "fetch false keeps her token)",
     "place_ncu": "Here We Stand: NCU is placed in a quadrant (quadrant 0-3) instead of claiming a zone",
@@ -154,6 +156,8 @@ class Asoiaf(Game):
             self._activate_unit(state, action, ctx)
         elif kind in ("claim", "ncu_pass", "place_ncu"):
             self._activate_ncu(state, action, ctx)
+        elif kind == "activate":
+            self._hand_over(state, action, ctx)
         else:
             raise IllegalAction(f"'{kind}' answers a pending choice, and none is waiting", R("3.1", "Activation phase"))
         self._settle(state, ctx)
@@ -168,8 +172,7 @@ class Asoiaf(Game):
     def _activate_unit(self, state: State, action: Action, ctx: Context) -> None:
         u = self._unit(state, action.get("unit"))
         me = state["active"]
-        if u["side"] != me:
-            raise IllegalAction(f"{u['id']} belongs to {u['side']}; it is {me}'s turn", R("3.1", "Activation phase"))
+        self._check_turn(state, u["id"], u["side"])
         if u["destroyed"] or (u.get("reserve") and "enter" not in action and action["type"] != "hold"):
             raise IllegalAction(f"{u['id']} is not on the table" + (" (a Reserve unit enters with 'enter': "
                                 "[x, y, facing])" if u.get("reserve") else ""), R("3.1", "Activation phase"))
@@ -234,6 +237,45 @@ class Asoiaf(Game):
             return
         self._end_activation(state, ctx, u)
 
+    @staticmethod
+    def _check_turn(state: State, piece: str, owner: str) -> None:
+        """Only the active player's own units and NCUs act; in a team game a teammate's piece is
+        first handed over with ``activate`` (§13.1), and then only that piece may act."""
+        me = state["active"]
+        chosen = state["turn"].get("chosen")
+        if chosen is not None and chosen != piece:
+            raise IllegalAction(f"the team chose {chosen} for this activation", R("13.1", "Team games"))
+        if owner == me:
+            return
+        if sides.friendly(state, owner, me):
+            raise IllegalAction(f"{piece} belongs to your teammate {owner}: pick it with 'activate' and "
+                                f"{owner} takes the activation", R("13.1", "Team games"))
+        raise IllegalAction(f"{piece} belongs to {owner}; it is {me}'s turn", R("3.1", "Activation phase"))
+
+    def _hand_over(self, state: State, action: Action, ctx: Context) -> None:
+        """§13.1: on the team's turn its players pick any of the team's units; the owner of the
+        piece picked (a teammate of the player in turn) takes the activation."""
+        rule = R("13.1", "Team games")
+        me = state["active"]
+        if state["turn"].get("chosen") is not None:
+            raise IllegalAction(f"the team already chose {state['turn']['chosen']} for this activation", rule)
+        pid = action.get("unit", action.get("ncu"))
+        piece = state["units"].get(pid) if "unit" in action and isinstance(pid, str) else \
+            state["ncus"].get(pid) if isinstance(pid, str) else None
+        if piece is None:
+            raise IllegalAction(f"no unit or NCU {pid!r}", rule)
+        owner = piece["side"]
+        if owner == me or not sides.friendly(state, owner, me):
+            raise IllegalAction(f"'activate' hands a teammate's piece over; {pid} belongs to {owner}" +
+                                (" (act with it directly)" if owner == me else ""), rule)
+        if not self._can_activate(state, piece):
+            raise IllegalAction(f"{pid} cannot activate now (activated, destroyed or in Reserve)",
+                                R("3.1", "Activation phase"))
+        state["active"] = owner
+        state["turn"] = {"player": owner, "unit": None, "no_cards": None, "chosen": pid}
+        ctx.emit("activate", f"{me} picks {pid} for {sides.team(state, me)}'s activation: {owner} takes it",
+                 rule, pieces=[pid] if "unit" in action else [], player=owner)
+
     def _attack_terrain(self, state: State, ctx: Context, u: Unit, action: Action) -> None:
         """A melee Attack action against a Destructible piece within 1" removes it (§14.1)."""
         rule = R("14.1", "Destructible")
@@ -297,9 +339,9 @@ class Asoiaf(Game):
                     raise IllegalAction("castle walls do not shift", R("16.3", "Castle walls"))
                 moves.shift(state, ctx, u, str(action.get("shift_direction", "forward")), moves.number(action, "shift"),
                             2.0, R("6.5.1", "Ranged attack"))
-            ok, why, _ = space.line_of_sight(state, u, polygon(target), target["id"], ranged=True)
-            if not ok:
-                raise IllegalAction(f"{u['id']} cannot see {target['id']}: {why}", R("5", "Line of sight"))
+            sight = space.line_of_sight(state, u, polygon(target), target["id"], ranged=True)
+            if not sight.clear:
+                raise IllegalAction(f"{u['id']} cannot see {target['id']}: {sight.why}", R("5", "Line of sight"))
             d = space.range_to(u, polygon(target))
             if d > rng + 1e-9:
                 raise IllegalAction(f"{target['id']} is {d:.1f}\" from the front arrow, beyond {rng:g}\"",
@@ -397,9 +439,9 @@ class Asoiaf(Game):
 
     def _charge_checks(self, state: State, u: Unit, target: Unit, arc: str | None, reach: float, when: str) -> None:
         rule = R("6.6", "Charge")
-        ok, why, _ = space.line_of_sight(state, u, polygon(target), target["id"], ranged=False)
-        if not ok:
-            raise IllegalAction(f"{target['id']} is not in {u['id']}'s line of sight {when}: {why}", rule)
+        sight = space.line_of_sight(state, u, polygon(target), target["id"], ranged=False)
+        if not sight.clear:
+            raise IllegalAction(f"{target['id']} is not in {u['id']}'s line of sight {when}: {sight.why}", rule)
         d = polygon_distance(polygon(u), polygon(target))
         if d > reach + 1e-9:
             raise IllegalAction(f"{target['id']} is {d:.1f}\" away, beyond the longest possible charge "
@@ -571,8 +613,7 @@ class Asoiaf(Game):
         if ncu is None:
             raise IllegalAction(f"no NCU {nid!r}", R("8.2", "NCU actions"))
         me = state["active"]
-        if ncu["side"] != me:
-            raise IllegalAction(f"{nid} belongs to {ncu['side']}; it is {me}'s turn", R("3.1", "Activation phase"))
+        self._check_turn(state, ncu["id"], ncu["side"])
         if ncu["activated"]:
             raise IllegalAction(f"{nid} has already activated this round", R("3.1", "Activation phase"))
         state["turn"] = {"player": me, "unit": nid, "no_cards": None}
@@ -796,9 +837,14 @@ class Asoiaf(Game):
         """``side`` (a player) has a unit or NCU left to activate (an eliminated player has none)."""
         if sides.team(state, side) in state.get("eliminated", []):
             return False
-        return any(not u["activated"] and not u["destroyed"] and (not u.get("reserve") or state["round"] >= 3)
-                   for u in state["units"].values() if u["side"] == side) or \
-            any(not n["activated"] for n in state["ncus"].values() if n["side"] == side)
+        return any(self._can_activate(state, p) for p in [*state["units"].values(), *state["ncus"].values()]
+                   if p["side"] == side)
+
+    @staticmethod
+    def _can_activate(state: State, piece: dict[str, Any]) -> bool:
+        """A unit or NCU that may still take an activation this round (Reserves from round 3)."""
+        return not piece["activated"] and not piece.get("destroyed") and \
+            (not piece.get("reserve") or state["round"] >= 3)
 
     def _member(self, state: State, team: str) -> str | None:
         """The player who takes ``team``'s turn: its players in rotation, skipping those with

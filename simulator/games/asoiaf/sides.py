@@ -9,8 +9,10 @@
   every friend-or-foe test goes through :func:`friendly`.
 * Turn order runs over teams: ``state["first_player"]`` holds the team with the first-player token.
   ``state["players"]`` is the seating order; "to the left" is the next player in it. In a team
-  game the team's turns pass between its players in rotation (``state["rotation"]``), a player with
-  nothing left to activate handing the turn to a teammate.
+  game the choice of the team's activation passes between its players in rotation
+  (``state["rotation"]``), a player with nothing of his own left handing it to a teammate; the
+  player in turn may pick any of the team's pieces, a teammate's being handed over to its owner
+  with ``activate`` (§13.1, rules.py).
 * A free-for-all player whose Combat units are all destroyed is eliminated (``state["eliminated"]``).
 """
 

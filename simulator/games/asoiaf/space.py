@@ -6,7 +6,7 @@ the front arrow), §14 (terrain keywords), §19 (geometry requirements).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import numpy as np
 
@@ -15,11 +15,13 @@ from simulator.games.asoiaf.sides import friendly
 from simulator.games.asoiaf.units import Unit, polygon, pose
 from simulator.geometry.table import (ARCS, arc_codes, arc_fractions, arc_part, overlap_depth, point_polygon_distance,
                                       polygon_area, polygon_distance, swept_polygon, tray_axes)
+from simulator.geometry.visibility import blockers_between, segment_to_polygon_visible
 
 State = dict[str, Any]
 SHORT, LONG = 6.0, 12.0
 CONTACT = 0.01          # trays closer than this (inches) are in contact
 OVERLAP = 1e-4          # trays interpenetrating deeper than this overlap (touching does not)
+SIGHT_CLEARANCE = CONTACT / 2   # a sight line touching a blocker (closer than this) is blocked
 
 
 def overlap(a: np.ndarray, b: np.ndarray) -> bool:
@@ -109,13 +111,24 @@ def blockers(state: State, exclude: Iterable[str]) -> list[tuple[str, np.ndarray
     return out
 
 
-def line_of_sight(state: State, a: Unit, target_poly: np.ndarray, target_id: str,
-                  ranged: bool) -> tuple[bool, str, list[str]]:
-    """Whether ``a`` sees the target: part of it in a's Front arc and a clear line from a's
-    front edge (digest §5, §14.1 Blocks LOS / Cover / Elevated)."""
+class Sight(NamedTuple):
+    """A line-of-sight answer: whether it is clear, why, what is in the way when it is not, and a
+    clear sight line (front edge -> target) when it is."""
+
+    clear: bool
+    why: str
+    blockers: list[str]
+    line: np.ndarray | None
+
+
+def line_of_sight(state: State, a: Unit, target_poly: np.ndarray, target_id: str, ranged: bool) -> Sight:
+    """Whether ``a`` sees the target: part of it in a's Front arc and a clear line from some point of
+    a's front edge to that part (digest §5, §19.4 item 9, §14.1 Blocks LOS / Cover / Elevated).
+    Exact (simulator.geometry.visibility): the line must keep SIGHT_CLEARANCE away from every
+    blocker, so touching one blocks and two pieces in contact (closer than CONTACT) leave no gap."""
     part = arc_part(pose(a), target_poly, "front")
     if len(part) < 3 or polygon_area(part) <= 1e-6:
-        return False, "the target is not in the unit's Front arc", []
+        return Sight(False, "the target is not in the unit's Front arc", [], None)
     me = polygon(a)
     elevated = ranged and any(inside_terrain(me, t) for t in terrain_with(state, "elevated"))
     obstacles: list[tuple[str, np.ndarray]] = []
@@ -126,18 +139,12 @@ def line_of_sight(state: State, a: Unit, target_poly: np.ndarray, target_id: str
             if "blocks_los" in kw or (ranged and "cover" in kw):
                 if not inside_terrain(me, t):
                     obstacles.append((t["id"], tpoly(t)))
-    fl, fr = me[0], me[1]
-    starts = [fl + (fr - fl) * s for s in (0.05, 0.5, 0.95)]
-    ends = list(part) + [part.mean(axis=0)]
-    hit: set[str] = set()
-    for p in starts:
-        for q in ends:
-            seg = np.array([p, q])
-            blocked = [oid for oid, poly in obstacles if overlap(seg, poly)]
-            if not blocked:
-                return True, "clear line from the front edge", []
-            hit.update(blocked)
-    return False, "every line from the front edge is blocked", sorted(hit)
+    polys = [poly for _, poly in obstacles]
+    line = segment_to_polygon_visible(me[0], me[1], part, polys, clearance=SIGHT_CLEARANCE)
+    if line is not None:
+        return Sight(True, "clear line from the front edge", [], line)
+    hit = sorted(obstacles[i][0] for i in blockers_between(me[0], me[1], part, polys, -SIGHT_CLEARANCE))
+    return Sight(False, "every line from the front edge is blocked", hit, None)
 
 
 def front_point(u: Unit) -> np.ndarray:
