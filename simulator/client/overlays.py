@@ -110,6 +110,12 @@ def draw_los(target: pygame.Surface, board: Board, los: LineOfSight, ends: tuple
     for blocker in los.blockers:
         _draw_blocker(target, board, blocker, to_screen, scale, pieces, terrain)
     a, b = to_screen(ends[0]), to_screen(ends[1])
+    sight = _sight_line(los)
+    if sight is not None:
+        # the game found the line itself (any point of a front edge to any part of the target):
+        # draw that one, and a thin line from the tool's ends so the player sees what he asked
+        pygame.draw.line(target, colour, a, b, 1)
+        a, b = to_screen(sight[0]), to_screen(sight[1])
     pygame.draw.line(target, (15, 15, 15), a, b, 7)
     pygame.draw.line(target, colour, a, b, 4)
     for p in (a, b):
@@ -118,6 +124,13 @@ def draw_los(target: pygame.Surface, board: Board, los: LineOfSight, ends: tuple
     verdict = "Line of sight clear" if los.clear else "Line of sight BLOCKED"
     text = f"{verdict}: {los.text}" + (f"  [{los.rule}]" if los.rule else "")
     fonts.blit_boxed(target, text, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14), 20, colour, anchor="midbottom")
+
+
+def _sight_line(los: LineOfSight) -> tuple[Point, Point] | None:
+    """The sight line the game gives in ``los.points`` when both ends are table points."""
+    if los.points is None or not all(isinstance(p, (tuple, list)) and len(p) == 2 for p in los.points):
+        return None
+    return (float(los.points[0][0]), float(los.points[0][1])), (float(los.points[1][0]), float(los.points[1][1]))
 
 
 def _draw_blocker(target: pygame.Surface, board: Board, blocker: Any, to_screen: ToScreen, scale: float,

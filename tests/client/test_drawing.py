@@ -287,3 +287,17 @@ def test_a_table_move_range_is_clipped_to_the_table():
     assert any(c[1] > c[0] + 40 for c in near)                # the green reach on the table
     c = screen.get_at((int(outside[0]), int(outside[1])))[:3]
     assert c != RANGE and not c[1] > c[0] + 40, c
+
+
+def test_the_los_tool_draws_the_games_own_sight_line_when_it_gives_one():
+    """ASOIAF finds the line from any point of a front edge: the board draws that line, not
+    only the one between the tool's two ends (hex games give labels: the ends are drawn)."""
+    from simulator.client.overlays import _sight_line
+    from simulator.core.view import LineOfSight
+
+    assert _sight_line(LineOfSight(True, "clear", points=((1.0, 2.0), (3.5, 4.0)))) == ((1.0, 2.0), (3.5, 4.0))
+    assert _sight_line(LineOfSight(True, "clear", points=("0101", "0305"))) is None
+    assert _sight_line(LineOfSight(False, "blocked")) is None
+    session = Session.new("asoiaf/game-of-thrones", 1)
+    los = session.game.presentation().line_of_sight(session.state, "S4", "L4")
+    assert los is not None and los.clear and _sight_line(los) is not None
