@@ -136,3 +136,15 @@ def test_escort_at_ten_points_has_five_baggage() -> None:
             del s._state["figures"][f]
         s._state["units"][u["id"]]["figures"] = []
     assert s.outcome().winner == "vikings"
+
+
+def test_escort_at_twelve_points_has_six_baggage_and_needs_three_off_the_table() -> None:
+    s = Session.new("saga/s6-escort-12", seed=0)
+    bags = [u for u in s.state["units"].values() if u.get("baggage")]
+    assert len(bags) == 6 and s.state["table"] == {"width": 76.0, "height": 48.0}
+    assert [bool(u.get("extra_warlord")) for u in _lords(s, "anglo_danes")] == [False, True, True]
+    s._state["exited"]["anglo_danes"] = 2                  # two are not enough at 12 points (SAGA p.58)
+    assert s.outcome() is None
+    s._state["exited"]["anglo_danes"] = 3
+    out = s.outcome()
+    assert out.winner == "anglo_danes" and out.rule == "SAGA p.58"

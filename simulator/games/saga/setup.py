@@ -57,6 +57,9 @@ SETUP_SCHEMA: dict[str, Any] = {
         "far_side": {"type": "object", "additionalProperties": {
             "type": "array", "items": _POINT, "minItems": 3}},
         "exit_edge": {"type": "object", "additionalProperties": {"enum": ["top", "bottom"]}},
+        "baggage_to_exit": {"type": "integer", "minimum": 1,
+                            "x-expected": "how many baggage must leave the table for the escort to win (default 2; "
+                                          "3 in 12-point Clash of Steel, SAGA p.58)"},
         "sides": {"type": "object", "additionalProperties": {
             "type": "object", "required": ["faction", "units"], "additionalProperties": False,
             "properties": {
@@ -155,6 +158,7 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
         "table": {"width": width, "height": height}, "terrain": terrain,
         "zones": setup.get("zones", []), "far_side": setup.get("far_side", {}),
         "exit_edge": setup.get("exit_edge", {}), "attacker": setup.get("attacker"),
+        "baggage_to_exit": int(setup.get("baggage_to_exit", 2)),
         "players": players, "turn": 1, "max_turns": int(scenario.data.get("turns", 6)),
         "dice_cap": int(setup.get("dice_cap", 6)),
         "units": {}, "figures": {}, "sides": {}, "losses": {p: {} for p in players},

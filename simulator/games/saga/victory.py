@@ -119,8 +119,9 @@ def outcome(state: State) -> Outcome | None:
         return Outcome(att, "no defender is left inside a building", rule="SAGA p.55")
     if kind == "escort":
         esc = [p for p in players if p != state["attacker"]][0]
-        if state["exited"][esc] >= 2:
-            return Outcome(esc, "two baggage have left the table", rule="SAGA p.56")
+        need = state.get("baggage_to_exit", 2)      # saves from before the key: the book's two
+        if state["exited"][esc] >= need:
+            return Outcome(esc, f"{need} baggage have left the table", rule="SAGA p.56" if need == 2 else "SAGA p.58")
         bags = [u for u in state["units"].values() if u.get("baggage") and u["owner"] == esc]
         if bags and all(not u["figures"] and not u.get("exited") for u in bags):
             return Outcome(state["attacker"], "every baggage is destroyed", rule="SAGA p.56")
