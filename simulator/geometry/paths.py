@@ -25,8 +25,8 @@ from typing import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from simulator.geometry.segments import points_in_polygon
-from simulator.geometry.table import convex_hull
+from .segments import points_in_polygon
+from .table import convex_hull
 
 __all__ = ["configuration_obstacle", "segments_clear_of_convex", "shortest_path", "path_length", "cut_path",
            "path_entry", "nearest_point", "gap_points", "inside_convex", "ConvexSet"]

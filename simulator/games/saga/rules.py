@@ -54,7 +54,8 @@ ACTIONS: dict[str, str] = {
     "roll_off": "set-up: every player rolls a D6 (ties re-rolled); the highest sets up, deploys or plays first",
     "roll_terrain": "set-up: roll the D6 that says where the next terrain piece goes (SAGA p.49)",
     "place_terrain": "set-up: put the terrain piece (piece) with its centre at at = [x, y] (SAGA p.49)",
-    "deploy": "set-up: put your unit (unit) with its centre at at = [x, y] (or to = {figure: [x, y]})",
+    "deploy": "set-up: put your unit (unit) with its centre at at = [x, y], its formation turned facing degrees "
+              "counter-clockwise if given (or to = {figure: [x, y]})",
     "deploy_suggested": "set-up: let the engine place the rest of your units, each at its suggested place when its "
                         "turn comes",
     "end_deployment": "set-up, Battle at the Ford: stop after deploying at least half your figures",
