@@ -141,6 +141,16 @@ def heuristic_of(game_id: str) -> Any:
     return getattr(module, "heuristic", None)
 
 
+def extra_moves(game_id: str, visible: State, side: str) -> list[Action]:
+    """The game's ``ai_moves.extra_actions(state, side)``: candidates the normal player looks at
+    besides the legal-action list's sample (opt-in, ``PROFILES[game]["extra_moves"]``; each must be
+    legal: it is tried on a guessed state first and only a tried one can be chosen)."""
+    import importlib
+
+    module = importlib.import_module(f"simulator.games.{game_id}.ai_moves")
+    return list(module.extra_actions(copy_plain(visible), side))
+
+
 @dataclass
 class RandomPlayer:
     """Picks uniformly among the legal actions."""
@@ -210,7 +220,7 @@ PROFILES: dict[str, dict[str, Any]] = {
              "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
              "expand_follow": 6, "expand_keep": 2, "expand_most": 4},
     "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
-               "easy": 16, "shape": 0.1, "keep": ("charge", "attack")},
+               "easy": 16, "shape": 0.1, "keep": ("charge", "attack"), "extra_moves": True},
 }
 
 
@@ -306,6 +316,8 @@ class NormalPlayer:
 
         # 1. one look at every action (or a sample)
         pool = ranked_pool(actions, b["rank"], PROFILES.get(game.id, {}).get("keep", ()), rng)
+        if PROFILES.get(game.id, {}).get("extra_moves"):
+            pool = pool + [a for a in extra_moves(game.id, visible, side) if a not in pool]
         resolve_after = PROFILES.get(game.id, {}).get("resolve_after", ())
         expand = PROFILES.get(game.id, {}).get("expand", ())
         expand_key = PROFILES.get(game.id, {}).get("expand_key", ())

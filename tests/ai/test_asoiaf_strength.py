@@ -106,3 +106,48 @@ def test_by_teams_teammates_share_the_evaluation_and_a_team_win():
     assert abs(values[mates[0]] + values[foes[0]]) < 1e-9
     state["result"] = {"winner": state["teams"][a]}
     assert evaluate(state, mates[1]) == 1.0 and evaluate(state, foes[0]) == -1.0
+
+
+def test_the_attacker_counts_its_way_to_the_walls_against_the_round_limit() -> None:
+    """16.3: the Attacker's approach is measured against the 40" from its edge to the walls (not the
+    table's diagonal) and it weighs exposure less than usual: the walls must fall within the rounds."""
+    from simulator.games.asoiaf.evaluation import SIEGE_EXPOSURE, siege_approach
+
+    far, near = siege((24, 8)).state_data(), siege((24, 30)).state_data()
+    assert siege_approach(far, "stark") < siege_approach(near, "stark") < 0.0
+    # 22" nearer is more than half of the whole way (a table diagonal would make it about a third)
+    assert siege_approach(near, "stark") - siege_approach(far, "stark") > 0.5
+    assert heuristic(near, "stark") == siege_approach(near, "stark") - SIEGE_EXPOSURE * exposure(near, "stark")
+    for u in far["units"].values():
+        if u.get("structure"):
+            u["destroyed"] = True
+    assert siege_approach(far, "stark") == 0.0                    # no wall standing: nothing to reach
+
+
+def test_extra_moves_lead_the_attacker_towards_the_walls_and_are_legal() -> None:
+    from simulator.games.asoiaf.ai_moves import extra_actions, front_spot
+    from simulator.games.asoiaf.evaluation import siege_approach
+
+    s = siege((24, 8))
+    state = s.state_data()
+    assert state["active"] == "stark"
+    extra = extra_actions(s.view("stark"), "stark")
+    assert extra and {a["type"] for a in extra} == {"maneuver", "march"}
+    start = siege_approach(state, "stark")
+    for a in extra:
+        trial = siege((24, 8))
+        trial.apply(a)                                            # legal: the session accepts each one
+        assert siege_approach(trial.state_data(), "stark") > start
+    # the spot in front of a wall faces the Attacker (south of a wall on the north edge)
+    wall, unit = state["units"]["wall1"], state["units"]["S1"]
+    assert front_spot(wall, unit)[1] < wall["y"]
+    # nothing for the Defender, nor outside A Storm of Swords
+    assert extra_actions(s.view("lannister"), "lannister") == []
+    other = session(scenario([sworn("S1", (24, 8), 90)], [guards("L1", (24, 44))])).state_data()
+    assert extra_actions(other, "stark") == []
+
+
+def test_only_a_profile_asking_for_extra_moves_gets_them() -> None:
+    assert PROFILES["asoiaf"].get("extra_moves") is True
+    assert not any(p.get("extra_moves") for g, p in PROFILES.items() if g != "asoiaf")
+

@@ -14,8 +14,9 @@ what a player sees (the hidden Tactics cards guessed).
 Unfinished games stay strictly inside (-0.95, 0.95), so a won game always scores better.
 
 ``heuristic`` is the player-side shaping term of the normal computer level (not zero-sum):
-:func:`approach`, the side's Combat units towards its targets (the Objectives; in A Storm of
-Swords, for the Attacker, the castle walls still standing).
+:func:`approach`, the side's Combat units towards its targets (the Objectives), less their
+:func:`exposure` to enemy charges; in A Storm of Swords, for the Attacker, :func:`siege_approach`
+(towards the castle walls still standing, against the round limit) less a smaller share of it.
 """
 
 from __future__ import annotations
@@ -84,9 +85,8 @@ def expected_vp(state: State, side: str) -> float:
 
 def targets(state: State, side: str) -> list[tuple[float, float]]:
     """Where ``side``'s Combat units should go: the Objectives no unit of the side holds (all of
-    them if it holds every one), or for the Attacker of A Storm of Swords the castle walls standing."""
-    if attacker(state, side):
-        return [(u["x"], u["y"]) for u in standing_walls(state)]
+    them if it holds every one). The Attacker of A Storm of Swords goes for the castle walls
+    instead (:func:`siege_approach`)."""
     obs = state.get("objectives") or []
     free = [o for o in obs if not (o["holder"] in state["units"] and state["units"][o["holder"]]["side"] == side)]
     return [(o["x"], o["y"]) for o in free or obs]
@@ -232,10 +232,34 @@ def within_reach(a: Unit, b: Unit, reach: float) -> bool:
     return math.hypot(a["x"] - b["x"], a["y"] - b["y"]) - (a["depth"] + b["depth"]) / 2 <= reach
 
 
+#: The Attacker of A Storm of Swords races the round limit (§16.3): its units count their way to
+#: the walls against this many inches (the distance from its deployment edge to the walls) rather
+#: than the table's diagonal, and its exposure weighs this share of the usual one.
+SIEGE_REACH = 40.0
+SIEGE_EXPOSURE = 0.3
+
+
+def siege_approach(state: State, side: str) -> float:
+    """0 (every Combat unit of the Attacker ``side`` at a castle wall still standing) down to -1
+    (all of them :data:`SIEGE_REACH` or more away): the mean of each unit's distance to its nearest
+    standing wall. Units in Reserve or destroyed do not count; without walls standing, 0."""
+    walls = [(w["x"], w["y"]) for w in standing_walls(state)]
+    mine = [(u["x"], u["y"]) for u in state["units"].values()
+            if u["side"] == side and not u["destroyed"] and not u.get("structure") and not u.get("reserve")
+            and u.get("x") is not None]
+    if not walls or not mine:
+        return 0.0
+    total = sum(min(1.0, min(math.hypot(x - wx, y - wy) for wx, wy in walls) / SIEGE_REACH) for x, y in mine)
+    return round(-total / len(mine), 6)
+
+
 def heuristic(state: State, player: str) -> float:
     """A player-side shaping term, -1..0, not part of the zero-sum value: :func:`approach`, the
     player's Combat units towards its targets, less its :func:`exposure` to enemy charges. The
     computer's normal level adds it to :func:`evaluate`, so it contests the Objectives that score
-    VP and, attacking in A Storm of Swords, goes for the castle walls, without offering a weak unit
-    to a strong one's charge."""
+    VP without offering a weak unit to a strong one's charge. Attacking in A Storm of Swords it is
+    :func:`siege_approach` less a smaller share of the exposure: the walls must fall within the
+    round limit, so the Attacker marches on them through the Defender's charge ranges."""
+    if attacker(state, player):
+        return max(-1.0, siege_approach(state, player) - SIEGE_EXPOSURE * exposure(state, player))
     return max(-1.0, approach(state, player) - EXPOSURE_WEIGHT * exposure(state, player))
