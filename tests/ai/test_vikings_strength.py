@@ -148,16 +148,24 @@ def test_exposure_counts_only_enemies_that_can_fight() -> None:
     assert exposure(st, "saxons") == 0.0
 
 
-def test_a_man_in_an_enemy_archers_short_range_sight_is_half_exposed() -> None:
-    from simulator.games.vikings.evaluation import exposure
-
+def _facing_the_bowman(saxon: str) -> State:
+    """The village with only the Viking bowman at 0714 and ``saxon`` three hexes from him, in the open."""
     st = _village()
     for ch in st["chars"].values():
-        if ch["id"] not in ("bowman1", "aethelwulf"):
+        if ch["id"] not in ("bowman1", saxon):
             ch["status"] = "dead"
-    st["chars"]["aethelwulf"]["hex"] = "0711"   # three hexes from the bowman at 0714, open ground
+    st["chars"][saxon]["hex"] = "0711"
+    return st
+
+
+def test_a_man_in_an_enemy_archers_sight_is_exposed_by_the_range() -> None:
+    from simulator.games.vikings.evaluation import exposure
+
+    st = _facing_the_bowman("aethelwulf")
     assert exposure(st, "saxons") == evaluation.ARROW_SHARE
-    st["chars"]["aethelwulf"]["hex"] = "0701"   # thirteen hexes: beyond short range
+    st["chars"]["aethelwulf"]["hex"] = "0701"   # thirteen hexes: beyond short range, a medium-range shot
+    assert exposure(st, "saxons") == evaluation.ARROW_SHARE * evaluation.MEDIUM_SHARE
+    st["chars"]["bowman1"]["hex"] = "1530"      # far beyond medium range
     assert exposure(st, "saxons") == 0.0
 
 
@@ -170,3 +178,31 @@ def test_the_normal_players_own_pass_handicap_leaves_the_easy_player_alone() -> 
     assert fidget("vikings", move, "normal") == PROFILES["vikings"]["normal_fidget"] < FIDGET
     assert fidget("vikings", {"type": "end_phase"}, "normal") == 0.0
     assert fidget("saga", move, "normal") == fidget("saga", move)  # a profile without the key
+
+
+def test_a_man_overboard_in_deep_water_is_in_peril_unless_he_swims() -> None:
+    from simulator.games.vikings.evaluation import peril
+
+    st = _sea()
+    assert peril(st, "vikings") == 0.0
+    before = heuristic(st, "vikings")
+    torgrim = st["chars"]["torgrim"]                 # the skiff's boarder, far from the galley
+    torgrim.update(ship=None, slot=None, duty=None, hex="1005")     # off the skiff, deep water
+    assert 0.0 < peril(st, "vikings") < 0.2
+    assert heuristic(st, "vikings") < before
+    torgrim["swimmer"] = True
+    assert peril(st, "vikings") == 0.0
+
+
+def test_leaving_a_boat_far_from_the_enemy_does_not_bring_the_fleet_nearer() -> None:
+    st = _sea()
+    before = boarding(st, "vikings")
+    st["chars"]["torgrim"].update(ship=None, slot=None, duty=None, hex="1005")
+    assert boarding(st, "vikings") == before         # boats weigh by their size, not the crew aboard
+
+
+def test_an_archer_in_the_enemy_bowmens_sight_is_not_exposed_he_shoots_back() -> None:
+    from simulator.games.vikings.evaluation import exposure
+
+    st = _facing_the_bowman("archer1")
+    assert exposure(st, "saxons") == 0.0

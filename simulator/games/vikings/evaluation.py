@@ -12,7 +12,7 @@ not yet revealed (rule 4.34), with one of the speeds that ship could legally hav
 
 :func:`heuristic` is the normal computer player's own drive to fight (not zero-sum, outside
 :func:`evaluate`): fighters towards the enemy, archers to a shot, peasants away, boats towards the
-enemy boats with their speed markers and grapples.
+enemy boats with their speed markers and grapples, nobody overboard in deep water.
 """
 
 from __future__ import annotations
@@ -131,6 +131,12 @@ GOOD_ODDS = 2
 #: :func:`exposure`, against standing where the enemy attacks at ``GOOD_ODDS``.
 SHORT_RANGE = 10
 ARROW_SHARE = 0.5
+#: The share of :func:`peril` (own men off their boats in deep water, who cannot swim) in the
+#: heuristic: an armoured man there drowns at the start of his next phase (rule 4.85).
+PERIL_SHARE = 0.3
+#: What standing in an enemy archer's medium-range sight (table 8.1) is worth in :func:`exposure`,
+#: as a share of a short-range sight (in the village the Viking bowmen wounded Saxons at 11 and 14 hexes).
+MEDIUM_SHARE = 0.5
 
 
 def heuristic(state: State, player: str) -> float:
@@ -147,23 +153,48 @@ def heuristic(state: State, player: str) -> float:
     his post (rowing) instead of walking to the bow.
     At sea (:func:`boarding`), when both sides have boats afloat, each of the player's boats the
     nearer the nearest enemy boat where its speed marker will take it, less ``HOOK_HEXES`` per
-    rope hooked between them (boats weighted by the crew aboard).
+    rope hooked between them (boats weighted by their size).
     With no boats on both sides (a fight on land), ``EXPOSE_SHARE`` of the term is
     :func:`exposure`: men left where the enemy attacks them at 2-1 or better, or where its
     archers have a short-range shot, so the player lets the enemy come rather than walking into it.
-    (At sea the crews stand where the boats bring them: the term made the boarders hang back.)"""
+    (At sea the crews stand where the boats bring them: the term made the boarders hang back.)
+    Over both, ``PERIL_SHARE`` of the term is :func:`peril`: men off their boats in deep water
+    who cannot swim."""
     land = approach(state, player)
     sea = boarding(state, player)
     if sea is not None:
-        return -((1.0 - SEA_SHARE) * land + SEA_SHARE * sea)
-    return -((1.0 - EXPOSE_SHARE) * land + EXPOSE_SHARE * exposure(state, player))
+        core = (1.0 - SEA_SHARE) * land + SEA_SHARE * sea
+    else:
+        core = (1.0 - EXPOSE_SHARE) * land + EXPOSE_SHARE * exposure(state, player)
+    return -((1.0 - PERIL_SHARE) * core + PERIL_SHARE * peril(state, player))
+
+
+def peril(state: State, player: str) -> float:
+    """0 to 1: the share of the ``player``'s fighting strength (attack + defence) standing off
+    any boat in deep water without being a swimmer: men who test for drowning at the start of
+    their next phase, the armoured ones drown outright (rule 4.85). (The approach term alone
+    counted such a man as one more hex away, less than a step of the boat he left.)"""
+    from simulator.games.vikings.game import board_of
+
+    board = board_of(state)
+    total = lost = 0.0
+    for ch in state["chars"].values():
+        if ch["side"] != player or not alive(ch):
+            continue
+        a, d, _ = ctype(ch).counters["foot"]
+        total += a + d
+        if not ch.get("ship") and not ch.get("swimmer") and board.kind(ch["hex"]) == "deep":
+            lost += a + d
+    return lost / total if total else 0.0
 
 
 def exposure(state: State, player: str) -> float:
     """0 to 1: the share of the ``player``'s fighting strength (attack + defence) standing next to
     enemies who, all together, could attack him at ``GOOD_ODDS`` or better (their attack against
     his defence, rule 2.7): the men the enemy will hit next, at odds that favour it. A man on land
-    an enemy archer on land sees at short range (table 8.1) counts ``ARROW_SHARE`` of his worth."""
+    an enemy archer on land sees at short range (table 8.1) counts ``ARROW_SHARE`` of his worth,
+    at medium range ``MEDIUM_SHARE`` of that; not an archer (he shoots back: without this the
+    Saxon archers hid behind the tower's walls from the Viking bowmen instead of shooting them)."""
     from simulator.games.vikings.game import board_of
 
     board = board_of(state)
@@ -181,8 +212,12 @@ def exposure(state: State, player: str) -> float:
         force = sum(attack_value(e) for e in fighters if board.distance(ch["hex"], e["hex"]) == 1)
         if force and force >= GOOD_ODDS * max(1, values(ch)[1]):
             exposed += a + d
+        elif ctype(ch).bow:
+            continue        # an archer in the enemy archers' sight shoots back: an even exchange, not exposure
         elif not ch.get("ship") and _in_sight(board, state, ch, fighters, SHORT_RANGE):
             exposed += ARROW_SHARE * (a + d)
+        elif not ch.get("ship") and _in_sight(board, state, ch, fighters, MEDIUM_RANGE):
+            exposed += ARROW_SHARE * MEDIUM_SHARE * (a + d)     # a medium-range shot hits less often
     return exposed / total if total else 0.0
 
 
@@ -271,7 +306,7 @@ def boarding(state: State, player: str) -> float | None:
     """0 (every boat of the player alongside an enemy boat, or hooked to one) to 1 (all far), or
     None when one side has no boat afloat. A boat whose speed marker is chosen (or which has
     moves left in the movement step) counts where those moves take it (:func:`_courses`); the
-    boats are weighted by their crews."""
+    boats are weighted by their size (hull points to sink)."""
     from simulator.games.vikings.game import board_of
 
     grid = board_of(state).grid
@@ -289,7 +324,9 @@ def boarding(state: State, player: str) -> float | None:
         gap = min(int(grid.distances(hull[:, None], enemy[None, :]).min()) for hull in _courses(grid, state, ship))
         hooks = sum(1 for g in state["grapples"].values() if g["status"] == "hooked" and
                     {g["ship"], g.get("hook_ship")} & enemy_ids and ship["id"] in (g["ship"], g.get("hook_ship")))
-        crew = max(1, len(fleet.crew(state, ship["id"])))      # the drakkar matters more than the skiff
+        # the drakkar matters more than the skiff: weighted by its size, not by the crew aboard now
+        # (by the crew, a man leaving a boat far from the enemy made the mean look nearer)
+        crew = ship_types()[ship["type"]]["sinks_at"]
         total += crew * min(SEA_REACH + HOOK_HEXES,
                             max(0, gap - HOOK_HEXES * min(hooks, 3)) + (0 if hooks else HOOK_HEXES))
         weight += crew
