@@ -11,7 +11,7 @@ the figures of the unit being engaged (SAGA p.20).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -172,12 +172,16 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
     if unit.get("baggage") and uneven and moved:
         raise IllegalAction("baggage never enters uneven terrain", "SAGA p.56")
     allow = allowance(state, unit, uneven and bool(moved), rules)
+    home = unit.get("building")
     for f in moved:
-        check = check_move([starts[f][0], starts[f][1], figs[f]["r"]], paths[f], allow + 1e-4)
-        d = check.length
+        # a figure leaving the building its unit holds: measured from the walls (SAGA p.27)
+        leaving = home is not None and (in_building(state, *ends[f]) or {}).get("id") != home
+        d = buildings.exit_length(state, str(home), paths[f], figs[f]["r"]) if leaving else \
+            check_move([starts[f][0], starts[f][1], figs[f]["r"]], paths[f], allow + 1e-4).length
         if d > allow + 1e-4:
-            raise IllegalAction(f"{f} would move {d:.2f}\" but may move only {allow:g}\""
-                                + (" (uneven terrain: S)" if uneven else ""), "SAGA p.12-13")
+            raise IllegalAction(f"{f} would move {d:.2f}\"" + (" from the walls" if leaving else "")
+                                + f" but may move only {allow:g}\"" + (" (uneven terrain: S)" if uneven else ""),
+                                "SAGA p.12-13" + (", p.27" if leaving else ""))
         x, y = ends[f]
         if not circles_inside_rect([[x, y, figs[f]["r"]]], width, height)[0]:
             raise IllegalAction(f"{f} would leave the table (table edges are impassable)", "SAGA p.13")
@@ -564,14 +568,17 @@ class PathWorld:
     units: list[bool] = field(default_factory=list)   # per obstacle: another unit's figures, not terrain
 
 
-def path_world(state: State, uid: str, rules: MoveRules, heading: float | None = None) -> PathWorld | None:
+def path_world(state: State, uid: str, rules: MoveRules, heading: float | None = None,
+               engaging: str | None = None) -> PathWorld | None:
     """The obstacles of a move of ``uid`` (in its formation, or first re-formed as a
     :func:`column` facing ``heading`` degrees; None if the column stands nowhere near clear):
     impassable terrain (a base may reach into it by half its radius, as :func:`validate_move`
     allows), buildings the unit is not in (no path passes through one, SAGA p.27; enemy-held ones
     also by VS), every other unit's figures (their bases, and the gaps between them, SAGA p.13;
     enemies also by VS, SAGA p.12), friends left out when the move may pass through them (Gallop).
-    Every obstacle is grown by more than nothing, so none is a degenerate polygon."""
+    ``engaging``: an enemy unit the move engages, whose figures (or the building it holds) are
+    grown only by the bases, not by VS, so that a path may end against them. Every obstacle is
+    grown by more than nothing, so none is a degenerate polygon."""
     unit = state["units"][uid]
     arr = figure_array(state, unit["figures"])
     ref = arr[:, :2].mean(axis=0)
@@ -591,9 +598,10 @@ def path_world(state: State, uid: str, rules: MoveRules, heading: float | None =
                 line = t["line"]
                 obstacles += [configuration_obstacle([a, b], PATH_MARGIN, off) for a, b in zip(line[:-1], line[1:])]
     held = buildings.enemy_occupied(state, unit["owner"])
+    target_building = state["units"][engaging].get("building") if engaging else None
     for bid, piece in buildings.pieces(state).items():
         if bid != unit.get("building"):
-            grow = r + vs + PATH_MARGIN if bid in held else PATH_MARGIN
+            grow = r + PATH_MARGIN if bid == target_building else r + vs + PATH_MARGIN if bid in held else PATH_MARGIN
             obstacles.append(configuration_obstacle(piece["polygon"], grow, off))
     terrain_count = len(obstacles)
     for other in state["units"].values():
@@ -603,7 +611,7 @@ def path_world(state: State, uid: str, rules: MoveRules, heading: float | None =
         if friend and rules.through_friends:
             continue
         theirs = figure_array(state, other["figures"])
-        grow = r + float(theirs[:, 2].max()) + PATH_MARGIN + (0.0 if friend else vs)
+        grow = r + float(theirs[:, 2].max()) + PATH_MARGIN + (0.0 if friend or other["id"] == engaging else vs)
         obstacles.append(configuration_obstacle(theirs[:, :2], grow, off))
     units = [i >= terrain_count for i in range(len(obstacles))]
     w, h = state["table"]["width"], state["table"]["height"]
@@ -701,17 +709,9 @@ def _along(state: State, uid: str, goal: tuple[float, float], rules: MoveRules, 
     held = world.obstacles.inside(goal_pt[None])[0] if partial else np.zeros(world.obstacles.count, dtype=bool)
     if any(h and not is_unit for h, is_unit in zip(held, world.units)):
         return None                                        # the formation does not fit there
-    holding = [o for o, h in zip(world.obstacles.polys, held) if h]
-    obstacles = world.obstacles.subset(~held)
     full = allowance(state, unit, False, rules)
-    ref_path = shortest_path(world.ref, goal_pt, obstacles, world.bounds, math.inf if partial else full - world.reform)
-    if ref_path is None or path_length(ref_path) < EPS:
-        return None
-    for zone in holding:
-        entry = path_entry(ref_path, zone)
-        if entry is not None:
-            ref_path = cut_path(ref_path, entry - PATH_MARGIN)
-    if path_length(ref_path) < EPS:
+    ref_path = _approach(world, goal_pt, held, math.inf if partial else full - world.reform)
+    if ref_path is None:
         return None
     for allow in sorted({full, allowance(state, unit, True, rules)}, reverse=True):
         cut = cut_path(ref_path, allow - world.reform - PATH_MARGIN / 2) if partial else ref_path
@@ -724,6 +724,80 @@ def _along(state: State, uid: str, goal: tuple[float, float], rules: MoveRules, 
             if not partial:
                 return None
     return None
+
+
+def _approach(world: PathWorld, goal: NDArray[np.float64], held: NDArray[np.bool_],
+              limit: float) -> NDArray[np.float64] | None:
+    """The reference point's shortest path toward ``goal`` round the world's obstacles but the
+    ``held`` ones (those holding the goal), cut PATH_MARGIN short of where it enters one of
+    those; None when there is none (of at most ``limit``) or it goes nowhere."""
+    ref_path = shortest_path(world.ref, goal, world.obstacles.subset(~held), world.bounds, limit)
+    if ref_path is None or path_length(ref_path) < EPS:
+        return None
+    for zone in (o for o, h in zip(world.obstacles.polys, held) if h):
+        entry = path_entry(ref_path, zone)
+        if entry is not None:
+            ref_path = cut_path(ref_path, entry - PATH_MARGIN)
+    return ref_path if path_length(ref_path) >= EPS else None
+
+
+def engage_move(state: State, uid: str, target: str, rules: MoveRules) -> Planned:
+    """The engine's engaging move of ``uid`` against ``target`` (SAGA p.20; a unit inside a
+    building: the building, SAGA p.27): every figure's end point and the waypoints of those whose
+    path bends. The straight engagement (:func:`plan_engage`) when it is legal and reaches the
+    target; else, when something is in the way (impassable terrain, buildings, other bases,
+    another enemy's VS zone), the unit in its formation goes round it along the shortest path
+    until its nearest figure is about to touch the target (:func:`path_world` ``engaging``), then
+    engages straight from there with what is left of its allowance (:func:`plan_engage`), if
+    :func:`validate_move` accepts the whole path; else the straight plan (so that the refusal
+    names the rule)."""
+    dest = plan_engage(state, uid, target, rules)
+    if _reaches(state, uid, target, dest, {}, rules):
+        return dest, {}
+    bent = _engage_round(state, uid, target, rules)
+    return bent if bent is not None else (dest, {})
+
+
+def _reaches(state: State, uid: str, target: str, dest: dict[str, tuple[float, float]],
+             via: dict[str, list[tuple[float, float]]], rules: MoveRules) -> bool:
+    """Whether the move is legal and engages ``target`` (or the building it holds)."""
+    try:
+        res = validate_move(state, uid, dest, rules, via=via)
+    except IllegalAction:
+        return False
+    held = state["units"][target].get("building")
+    return res.engaged == target or (held is not None and res.engaged_building == held)
+
+
+def _engage_round(state: State, uid: str, target: str, rules: MoveRules) -> Planned | None:
+    """:func:`engage_move` round what is in the way; None when no such move is legal."""
+    world = path_world(state, uid, rules, engaging=target)
+    assert world is not None                           # the formation as it stands always has a world
+    unit = state["units"][uid]
+    goal = figure_array(state, state["units"][target]["figures"])[:, :2].mean(axis=0)
+    held = world.obstacles.inside(goal[None])[0]
+    if not held.any():
+        return None
+    full = allowance(state, unit, False, rules)
+    depth = max(float(np.hypot(*(np.asarray(o) - goal).T).max()) for o, h in zip(world.obstacles.polys, held) if h)
+    ref_path = _approach(world, goal, held, full + depth)
+    if ref_path is None:
+        return None
+    stand, via = _planned(world, ref_path)
+    figs = state["figures"]
+    legs = [(p, q, figs[f]["r"]) for f in stand
+            for p, q in zip([(figs[f]["x"], figs[f]["y"]), *via.get(f, [])], [*via.get(f, []), stand[f]])]
+    uneven = bool(legs_touching(state, np.array([g[0] for g in legs]), np.array([g[1] for g in legs]),
+                                np.array([g[2] for g in legs]), "uneven").any())
+    left = allowance(state, unit, uneven, rules) - path_length(ref_path) - 1e-3
+    if left < EPS:
+        return None
+    moved = {**figs, **{f: {**figs[f], "x": p[0], "y": p[1]} for f, p in stand.items()}}
+    final = plan_engage({**state, "figures": moved}, uid, target, replace(rules, fixed=left))
+    dest = {f: final.get(f, stand[f]) for f in stand}
+    via = {f: via.get(f, []) + ([stand[f]] if math.dist(stand[f], dest[f]) > EPS else []) for f in stand}
+    via = {f: v for f, v in via.items() if v}
+    return (dest, via) if _reaches(state, uid, target, dest, via, rules) else None
 
 
 def crossings(state: State) -> list[tuple[float, float]]:

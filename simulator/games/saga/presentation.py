@@ -225,10 +225,14 @@ class SagaPresentation(Presentation):
         return to_table(state, a), 0.0, None
 
     def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
+        """Between two figures: ``shooting.sight_line`` (from and to any part of a building a
+        figure holds, SAGA p.27); else centre (or point) to point."""
         pa, _, ua = self._point(state, a)
         pb, _, ub = self._point(state, b)
-        ignore = {u for u in (ua, ub) if u}
-        blockers = shooting.los_blockers(state, pa, pb, ignore)
+        if ua and ub:
+            pa, pb, blockers = shooting.sight_line(state, str(a), str(b))
+        else:
+            blockers = shooting.los_blockers(state, pa, pb, {u for u in (ua, ub) if u})
         ends = (to_view(state, pa), to_view(state, pb))
         if blockers:
             return LineOfSight(False, f"blocked by {', '.join(blockers)}", "SAGA p.15", ends, tuple(blockers))

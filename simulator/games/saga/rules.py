@@ -486,9 +486,9 @@ class Saga(Game):
             pend["must_engage"] = must
             if must:
                 rules = self._move_rules(state, pend)
-                dest = movement.plan_engage(state, unit["id"], must, rules)
+                dest, via = movement.engage_move(state, unit["id"], must, rules)
                 try:
-                    movement.validate_move(state, unit["id"], dest, rules)
+                    movement.validate_move(state, unit["id"], dest, rules, via=via)
                 except IllegalAction:
                     ctx.emit("activate", f"{unit['name']} must engage {state['units'][must]['name']} on a second move "
                              "but cannot: the activation is cancelled", "SAGA p.14", unit=unit["id"])
@@ -548,8 +548,8 @@ class Saga(Game):
         tu = state["units"].get(target) if isinstance(target, str) else None
         self._require(tu is not None and bool(tu["figures"]) and tu["owner"] != player,
                       "target is an enemy unit", "SAGA p.20")
-        dest = movement.plan_engage(state, pend["unit"], str(target), self._move_rules(state, pend))
-        self._carry_move(state, pend["unit"], dest, ctx, want=str(target))
+        dest, via = movement.engage_move(state, pend["unit"], str(target), self._move_rules(state, pend))
+        self._carry_move(state, pend["unit"], dest, ctx, want=str(target), via=via)
 
     def _do_hold(self, state: State, player: str, action: Action, ctx: Context) -> None:
         pend = self._pending_of(state, player, "move")
@@ -620,21 +620,33 @@ class Saga(Game):
                                 f"{state['units'][join]['name']}, the unit its Warlord engaged", "SAGA p.34")
 
     def _warlords_pride(self, state: State, unit: dict[str, Any], res: movement.MoveResult,
-                        rules: movement.MoveRules) -> None:
-        """SAGA p.34: a Warlord moving who can engage the enemy Warlord must do so."""
+                        rules: movement.MoveRules, foes: list[str] | None = None) -> None:
+        """SAGA p.34: a Warlord moving who can engage the enemy Warlord must do so (``foes``:
+        :meth:`_pride_foes`, when already known)."""
         if unit["cls"] != "warlord":
             return
+        for foe in self._pride_foes(state, unit, rules) if foes is None else foes:
+            if res.engaged != foe:
+                raise IllegalAction("Warlord's Pride: he can engage the enemy Warlord, so he must "
+                                    f"(action engage, target {foe})", "SAGA p.34")
+
+    def _pride_foes(self, state: State, unit: dict[str, Any], rules: movement.MoveRules) -> list[str]:
+        """The enemy Warlords the Warlord ``unit`` can engage this move (straight or round what
+        is in the way, ``movement.engage_move``); none for another unit (SAGA p.34)."""
+        if unit["cls"] != "warlord":
+            return []
+        out = []
         for foe in enemies_of(state, unit["owner"]):
-            if foe["cls"] != "warlord" or res.engaged == foe["id"]:
+            if foe["cls"] != "warlord":
                 continue
-            dest = movement.plan_engage(state, unit["id"], foe["id"], rules)
+            dest, via = movement.engage_move(state, unit["id"], foe["id"], rules)
             try:
-                check = movement.validate_move(state, unit["id"], dest, rules)
+                check = movement.validate_move(state, unit["id"], dest, rules, via=via)
             except IllegalAction:
                 continue
             if check.engaged == foe["id"]:
-                raise IllegalAction("Warlord's Pride: he can engage the enemy Warlord, so he must "
-                                    f"(action engage, target {foe['id']})", "SAGA p.34")
+                out.append(foe["id"])
+        return out
 
     def _baggage_exit(self, state: State, unit: dict[str, Any], ctx: Context) -> None:
         """SAGA p.56: baggage leaves the table when it ends a move touching the far edge."""
@@ -1009,14 +1021,15 @@ class Saga(Game):
         out: list[Action] = []
         unit = state["units"][uid]
         reach = movement.allowance(state, unit, False, rules) + cat.inches("VS")
+        pride = self._pride_foes(state, unit, rules)
         for e in enemies_of(state, unit["owner"]):
             if unit_gap(state, uid, e["id"]) > reach:
                 continue
-            dest = movement.plan_engage(state, uid, e["id"], rules)
+            dest, via = movement.engage_move(state, uid, e["id"], rules)
             try:
-                res = movement.validate_move(state, uid, dest, rules)
+                res = movement.validate_move(state, uid, dest, rules, via=via)
                 if res.engaged == e["id"]:
-                    self._warlords_pride(state, unit, res, rules)
+                    self._warlords_pride(state, unit, res, rules, pride)
                     out.append({"type": "engage", "target": e["id"]})
             except IllegalAction:
                 continue
@@ -1024,13 +1037,13 @@ class Saga(Game):
             return out
         for move in movement.sample_moves(state, uid, rules):
             try:
-                self._warlords_pride(state, unit, move.result, rules)
+                self._warlords_pride(state, unit, move.result, rules, pride)
             except IllegalAction:
                 continue
             out.append(movement.move_action(move.dest, move.via))
         try:
             res = movement.validate_move(state, uid, {}, rules)
-            self._warlords_pride(state, unit, res, rules)
+            self._warlords_pride(state, unit, res, rules, pride)
             out.append({"type": "hold"})
         except IllegalAction:
             pass

@@ -3,7 +3,9 @@
 Engine decisions (docs/saga.md): line of sight runs centre to centre between two figures;
 it is blocked by any base other than the two figures and the shooter's own unit, by the
 gap between two figures of another unit standing within VS of each other, by high linear
-terrain, and by high area terrain it enters and leaves (a target inside is seen).
+terrain, and by high area terrain it enters and leaves (a target inside is seen). A figure
+inside a building sees and is seen from any part of the building, and range is measured
+from and to its walls (SAGA p.27).
 """
 
 from __future__ import annotations
@@ -16,37 +18,103 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import casualties, movement
+from simulator.games.saga import buildings, casualties, movement
 from simulator.games.saga.units import (EPS, add_fatigue, attack_dice_shooting, base_armour, clamp_armour,
                                         figure_array, remove_figures)
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
-from simulator.geometry.table import (circle_gaps, segment_crosses_polyline, segment_polygon_distance,
-                                      segment_through_polygon)
+from simulator.geometry.table import (circle_gaps, point_polygon_distance, polygon_distance, segment_crosses_polyline,
+                                      segment_polygon_distance, segments_polygon_distance)
 
 State = dict[str, Any]
+Point = tuple[float, float]
 
 
 def los_blockers(state: State, a: tuple[float, float], b: tuple[float, float],
-                 ignore_units: set[str]) -> list[str]:
+                 ignore_units: set[str], ignore_terrain: frozenset[str] = frozenset()) -> list[str]:
     """What blocks the sight line a-b: piece ids and terrain ids."""
-    out: list[str] = []
+    return lines_blockers(state, [(a, b)], ignore_units, ignore_terrain)[0]
+
+
+def lines_blockers(state: State, lines: list[tuple[Point, Point]], ignore_units: set[str],
+                   ignore_terrain: frozenset[str] = frozenset()) -> list[list[str]]:
+    """:func:`los_blockers` of many sight lines at once (``ignore_terrain``: pieces that never
+    block, e.g. the buildings a line starts or ends at)."""
+    out: list[list[str]] = [[] for _ in lines]
+    if not lines:
+        return out
+    p0 = np.array([line[0] for line in lines], dtype=float)
+    p1 = np.array([line[1] for line in lines], dtype=float)
     figs = state["figures"]
     others = [f for f, v in figs.items() if v["unit"] not in ignore_units]
     if others:
         arr = figure_array(state, others)
-        d = point_segment_distance(arr[:, :2], np.array(a), np.array(b))
-        out += [others[i] for i in np.nonzero(d < arr[:, 2] - EPS)[0]]
+        d = point_segment_distance(arr[None, :, :2], p0[:, None], p1[:, None])
+        for i, j in np.argwhere(d < arr[None, :, 2] - EPS):
+            out[int(i)].append(others[int(j)])
         walls = movement._walls(state, others, exclude=set())
-        if walls is not None and segments_intersect(np.array(a), np.array(b), walls[0], walls[1]).any():
-            out.append("gap between figures")
+        if walls is not None:
+            cross = segments_intersect(p0[:, None], p1[:, None], walls[0][None], walls[1][None]).any(axis=1)
+            for i in np.nonzero(cross)[0]:
+                out[int(i)].append("gap between figures")
     for t in state["terrain"]:
-        if t["height"] != "high":
+        if t["height"] != "high" or t["id"] in ignore_terrain:
             continue
-        if "line" in t and segment_crosses_polyline(a, b, t["line"])[0]:
-            out.append(t["id"])
-        elif "polygon" in t and segment_through_polygon(a, b, t["polygon"]):
-            out.append(t["id"])
+        if "line" in t:
+            hit = segment_crosses_polyline(p0, p1, t["line"])
+        else:                      # high area terrain the line enters and leaves (SAGA p.15)
+            ends_in = points_in_polygon(np.concatenate([p0, p1]), t["polygon"], eps=0.0).reshape(2, -1).any(axis=0)
+            hit = ~ends_in & (segments_polygon_distance(p0, p1, t["polygon"]) <= EPS)
+        for i in np.nonzero(hit)[0]:
+            out[int(i)].append(t["id"])
     return out
+
+
+def viewpoints(state: State, fid: str, toward: Point) -> list[Point]:
+    """Where figure ``fid`` sees from and is seen at: its centre; inside a building, any part of
+    the building (SAGA p.27: its walls' points, ``buildings.wall_points``)."""
+    f = state["figures"][fid]
+    bid = state["units"][f["unit"]].get("building")
+    return buildings.wall_points(state, bid, toward) if bid else [(f["x"], f["y"])]
+
+
+def sight_line(state: State, a: str, b: str) -> tuple[Point, Point, list[str]]:
+    """The line of sight between figures ``a`` and ``b``: centre to centre, or, for a figure
+    inside a building, from or to any part of the building (SAGA p.27), the building and the
+    figures inside it never blocking it. Returns the first clear line (its ends, no blockers),
+    else the most direct one with what blocks it."""
+    figs, units = state["figures"], state["units"]
+    ua, ub = figs[a]["unit"], figs[b]["unit"]
+    held = frozenset(str(units[u]["building"]) for u in (ua, ub) if units[u].get("building"))
+    ignore = {ua, ub} | {o for bid in held for o in buildings.occupants(state, bid)}
+    ca, cb = (figs[a]["x"], figs[a]["y"]), (figs[b]["x"], figs[b]["y"])
+    from_a, at_b = viewpoints(state, a, cb), viewpoints(state, b, ca)
+    if len(from_a) == 1 or len(at_b) == 1:
+        lines = [(p, q) for p in from_a for q in at_b]
+    else:                          # both in buildings: each wall point with the nearest of the other's
+        lines = [(p, viewpoints(state, b, p)[0]) for p in from_a] + [(viewpoints(state, a, q)[0], q) for q in at_b]
+    found = lines_blockers(state, lines, ignore, held)
+    for line, blockers in zip(lines, found):
+        if not blockers:
+            return line[0], line[1], []
+    return lines[0][0], lines[0][1], found[0]
+
+
+def range_gap(state: State, fid: str, target: str) -> float:
+    """SAGA p.16, p.27: the distance from shooting figure ``fid`` to the closest figure of
+    ``target``, edge to edge, from and to the walls of a building either stands in."""
+    figs = state["figures"]
+    me = figs[fid]
+    own = state["units"][me["unit"]].get("building")
+    theirs = state["units"][target].get("building")
+    walls = {bid: buildings.pieces(state)[bid]["polygon"] for bid in (own, theirs) if bid}
+    if own and theirs:
+        return polygon_distance(walls[own], walls[theirs])
+    if theirs:
+        return point_polygon_distance((me["x"], me["y"]), walls[theirs]) - me["r"]
+    tgt = state["units"][target]["figures"]
+    if own:
+        return min(point_polygon_distance((figs[t]["x"], figs[t]["y"]), walls[own]) - figs[t]["r"] for t in tgt)
+    return float(circle_gaps([[me["x"], me["y"], me["r"]]], figure_array(state, tgt)).min())
 
 
 def weapon_range(state: State, unit: dict[str, Any]) -> float:
@@ -60,22 +128,23 @@ def weapon_range(state: State, unit: dict[str, Any]) -> float:
 
 
 def eligible_shooters(state: State, shooter: str, target: str) -> list[str]:
-    """SAGA p.16: figures within range of the closest target figure and seeing one target figure."""
+    """SAGA p.16: figures within range of the closest target figure and seeing one target
+    figure; a building's occupants shoot, and are shot at, from and to any part of it (SAGA
+    p.27: every occupant measures alike, and the target's figures inside are seen alike)."""
     unit = state["units"][shooter]
     rng = weapon_range(state, unit)
-    figs = state["figures"]
     tgt = state["units"][target]["figures"]
-    tarr = figure_array(state, tgt)
+    looks = tgt[:1] if state["units"][target].get("building") else tgt
     out = []
+    verdict: bool | None = None          # inside a building every figure shoots from its walls
     for f in unit["figures"]:
-        me = figs[f]
-        gap = circle_gaps([[me["x"], me["y"], me["r"]]], tarr)[0]
-        if gap.min() > rng + EPS:
+        if range_gap(state, f, target) > rng + EPS:
             continue
-        for t in tgt:
-            if not los_blockers(state, (me["x"], me["y"]), (figs[t]["x"], figs[t]["y"]), {shooter, target}):
-                out.append(f)
-                break
+        sees = verdict if verdict is not None else any(not sight_line(state, f, t)[2] for t in looks)
+        if unit.get("building"):
+            verdict = sees
+        if sees:
+            out.append(f)
     return out
 
 
@@ -90,11 +159,13 @@ def cover(state: State, target: str, shooters: list[str]) -> str:
     figs = state["figures"]
     need = math.ceil(2 * len(unit["figures"]) / 3)
     best = {"light": 0, "heavy": 0}
+    # the shooters shoot from any part of a building they hold: it is not between them (SAGA p.27)
+    own = {state["units"][figs[s]["unit"]].get("building") for s in shooters}
     for f in unit["figures"]:
         p = (figs[f]["x"], figs[f]["y"])
         level = "none"
         for t in state["terrain"]:
-            if t["cover"] == "none":
+            if t["cover"] == "none" or t["id"] in own:
                 continue
             if "polygon" in t:
                 hit = points_in_polygon([p], t["polygon"], eps=0.0)[0] or all(
