@@ -14,8 +14,8 @@ from simulator.client.board import Board, HexBoard, Place
 from simulator.client.camera import Camera, Point
 from simulator.client.mapdraw import MapCache, max_scale
 from simulator.client.model import GameModel
-from simulator.client.overlays import (ToolState, draw_los, draw_measure, draw_move_range, draw_rings,
-                                       ring_distances)
+from simulator.client.overlays import (ToolState, draw_los, draw_measure, draw_move_range, draw_path,
+                                       draw_rings, ring_distances)
 from simulator.client.piecedraw import PieceSprites, draw_piece, hit_test, piece_centre
 from simulator.core.view import PieceView, TableSurface
 
@@ -29,6 +29,8 @@ class Preview:
     piece: str
     centre: Point | None = None
     facing: float | None = None
+    #: The way a dragged piece would go (world points, from the presentation's ``drag_path``).
+    path: tuple[Point, ...] | None = None
 
 
 class BoardView:
@@ -123,6 +125,8 @@ class BoardView:
                 continue
             draw_piece(target, self.board, piece, self.to_screen, scale, self.sprites,
                        selected=piece.id == self.selected, highlighted=piece.id in tools.highlighted)
+        if self.preview is not None and self.preview.path:
+            draw_path(target, self.preview.path, self.to_screen)
         if self.preview is not None and self.preview.piece in model.by_id:
             piece = model.by_id[self.preview.piece]
             if self.preview.centre is not None:

@@ -22,6 +22,7 @@ from simulator.core.view import PieceView
 Point = tuple[float, float]
 Mode = Literal["select", "los", "measure"]
 DRAG_START = 5          # pixels before a press becomes a drag
+PATH_STEP = 8           # pixels the pointer moves before the dragged piece's path is asked again
 PAN_STEP = 60           # pixels per arrow key press
 ZOOM_STEP = 1.15
 
@@ -32,6 +33,7 @@ class Press:
     pos: Point
     grab: Point = (0.0, 0.0)    # world offset from the piece's centre to the cursor
     dragging: bool = False
+    path_at: Point | None = None  # the pointer where the drag's path was last asked
 
 
 class BoardController:
@@ -263,6 +265,20 @@ class BoardController:
                     anchor = self.view.board.world_of(piece.at)
                     target = (target[0] + home[0] - anchor[0], target[1] + home[1] - anchor[1])
         self.view.preview.centre = target
+        self._drag_path(pos)
+
+    def _drag_path(self, pos: Point) -> None:
+        """Ask the presentation for the way the dragged piece would go, when the pointer has
+        moved more than ``PATH_STEP`` pixels since the last time."""
+        press = self.press
+        if press is None or press.piece is None or self.view.preview is None:
+            return
+        if press.path_at is not None and math.dist(pos, press.path_at) <= PATH_STEP:
+            return
+        press.path_at = pos
+        place = self._drop_place(pos)
+        path = None if place is None else self.model.presentation.drag_path(self.model.state, press.piece, place)
+        self.view.preview.path = tuple(self.view.board.world_of(p) for p in path) if path else None
 
     def _drop_place(self, pos: Point) -> Place | None:
         press = self.press

@@ -11,7 +11,7 @@ import pygame
 
 from simulator.client import fonts
 from simulator.client.board import Board, HexBoard, TableBoard
-from simulator.client.piecedraw import COUNTER_SIDE, piece_centre, tray_corners
+from simulator.client.piecedraw import COUNTER_SIDE, piece_centre, tray_outline
 from simulator.core.view import LineOfSight, Measurement, MoveRange, PieceView, TerrainPiece
 
 Point = tuple[float, float]
@@ -170,6 +170,16 @@ def draw_measure(target: pygame.Surface, m: Measurement, ends: tuple[Point, Poin
     fonts.blit_boxed(target, text, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 14), 22, TAPE, anchor="midtop")
 
 
+def draw_path(target: pygame.Surface, path: Sequence[Point], to_screen: ToScreen) -> None:
+    """The way a dragged piece would go: a line through its waypoints, a dot at each bend."""
+    pts = [to_screen(p) for p in path]
+    if len(pts) < 2:
+        return
+    pygame.draw.lines(target, TAPE, False, pts, 3)
+    for p in pts[1:-1]:
+        pygame.draw.circle(target, TAPE, p, 5)
+
+
 def draw_rings(target: pygame.Surface, board: Board, piece: PieceView, rings: Sequence[float], to_screen: ToScreen,
                scale: float) -> None:
     c_world = piece_centre(board, piece)
@@ -183,7 +193,7 @@ def draw_rings(target: pygame.Surface, board: Board, piece: PieceView, rings: Se
                 fonts.blit_boxed(target, f"{d:g}", to_screen(board.world_of(edge[0])), 16, RINGS, anchor="center")
         return
     if piece.shape == "tray":
-        corners = tray_corners(piece, c_world)
+        corners = tray_outline(piece, c_world)
         extent = max(math.dist(c_world, p) for p in corners)
     else:
         extent = piece.radius

@@ -17,6 +17,7 @@ from simulator.client import fonts
 from simulator.client.board import Board, HexBoard
 from simulator.client.mapdraw import shade
 from simulator.core.view import PieceView
+from simulator.geometry.segments import points_in_polygon
 
 Point = tuple[float, float]
 ToScreen = Callable[[Point], Point]
@@ -49,6 +50,18 @@ def tray_corners(piece: PieceView, centre: Point) -> list[Point]:
     cx, cy = centre
     return [(cx + fx * hd - rx * hw, cy + fy * hd - ry * hw), (cx + fx * hd + rx * hw, cy + fy * hd + ry * hw),
             (cx - fx * hd + rx * hw, cy - fy * hd + ry * hw), (cx - fx * hd - rx * hw, cy - fy * hd - ry * hw)]
+
+
+def tray_outline(piece: PieceView, centre: Point) -> list[Point]:
+    """World points of what a tray covers: its ``outline`` turned with its facing about
+    ``centre``, or its rectangle (:func:`tray_corners`)."""
+    if not piece.outline:
+        return tray_corners(piece, centre)
+    a = math.radians(piece.facing)
+    fx, fy = math.sin(a), -math.cos(a)
+    rx, ry = math.cos(a), math.sin(a)
+    cx, cy = centre
+    return [(cx + ox * rx - oy * fx, cy + ox * ry - oy * fy) for ox, oy in piece.outline]
 
 
 @dataclass
@@ -307,7 +320,7 @@ def _draw_base(target: pygame.Surface, board: Board, piece: PieceView, c: Point,
 
 def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_screen: ToScreen, scale: float,
                selected: bool, highlighted: bool, ghost: bool) -> None:
-    corners = [to_screen(p) for p in tray_corners(piece, centre)]
+    corners = [to_screen(p) for p in tray_outline(piece, centre)]
     if ghost:
         xs, ys = zip(*corners)
         box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
@@ -318,7 +331,7 @@ def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_scree
         pygame.draw.polygon(target, (25, 25, 25), [(x + scale * 0.1, y + scale * 0.15) for x, y in corners])
         pygame.draw.polygon(target, shade(piece.colour, 0.8), corners)
         pygame.draw.polygon(target, shade(piece.colour, 0.4), corners, max(1, int(scale / 10)))
-    fl, fr, br, bl = corners
+    fl, fr, br, bl = corners if not piece.outline else [to_screen(p) for p in tray_corners(piece, centre)]
     if piece.ranks and piece.files and not ghost:
         r = max(2.0, min(piece.width / piece.files, piece.depth / piece.ranks) * scale * 0.36)
         for i in range(piece.ranks):
@@ -330,7 +343,7 @@ def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_scree
                 p = (front[0] + (back[0] - front[0]) * v, front[1] + (back[1] - front[1]) * v)
                 pygame.draw.circle(target, piece.colour, p, r)
                 pygame.draw.circle(target, shade(piece.colour, 1.4), p, r, max(1, int(r / 4)))
-    if piece.has_facing:
+    if piece.has_facing and not piece.outline:
         _tray_front(target, piece, fl, fr, scale)
     c = to_screen(centre)
     if scale >= 8:
@@ -517,6 +530,8 @@ def hit_test(board: Board, piece: PieceView, world: Point) -> bool:
         return abs(x - cx) <= half and abs(y - cy) <= half
     if piece.shape == "base":
         return math.hypot(x - cx, y - cy) <= max(piece.radius, 0.3)
+    if piece.shape == "tray" and piece.outline:
+        return bool(points_in_polygon([world], tray_outline(piece, (cx, cy)), eps=0.0)[0])
     if piece.shape == "tray":
         a = math.radians(piece.facing)
         fx, fy = math.sin(a), -math.cos(a)

@@ -125,6 +125,10 @@ class PieceView:
     #: False for a piece that has no facing (no notch or arrow is drawn, it cannot be
     #: turned); ``facing`` is then ignored. Default True, so existing games are unchanged.
     has_facing: bool = True
+    #: ``tray`` only: an outline drawn (and hit) instead of the ``width`` x ``depth`` rectangle,
+    #: as points around the centre in the view's orientation (y down) at facing 0, turned with
+    #: ``facing`` (a terrain piece being placed). Empty: the rectangle.
+    outline: tuple[Point, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -203,6 +207,13 @@ class Presentation(ABC):
 
     def drag_action(self, state: State, piece: str, to: str | Point) -> Action | None:
         """The action a drag of ``piece`` to ``to`` proposes (None: nothing to propose)."""
+        return None
+
+    def drag_path(self, state: State, piece: str, to: str | Point) -> tuple[Point | str, ...] | None:
+        """The way ``piece`` would go if dropped at ``to`` (the waypoints of the move
+        :meth:`drag_action` would propose, from where it stands to where it lands; points or hex
+        labels), drawn as a line while it is dragged; None: nothing to show (a straight move).
+        The client asks again only when the pointer has moved a few pixels."""
         return None
 
     def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:

@@ -95,6 +95,8 @@ def test_homeland_defender_places_five_or_six_buildings(points: int, buildings: 
     assert len(village) == buildings and {st["player"] for st in village} == {"anglo_danes"}
     assert sum(st.get("limit") == "outskirts" for st in steps) == 2          # the attacker's two pieces
     assert s.state["active"] == "anglo_danes"
+    assert s.legal_actions()[0]["type"] == "choose_village"                  # which one is large (SAGA p.55)
+    s.apply(s.legal_actions()[0])                                            # the scenario's
     s.apply(s.legal_actions()[0])                                            # the hall at its offered place
     house = s.state["set_up"]["steps"][0]["piece"]
     hall = s.state["terrain"][0]["polygon"]

@@ -167,6 +167,8 @@ def _homeland_to_village(tape: list[Any] | None = None) -> Session:
     s.apply({"type": "bid", "points": 6})                      # normans
     s.apply({"type": "bid", "points": 4})                      # welsh: the lower bid defends
     s.apply(s.legal_actions()[0])                              # his warband for 4 points
+    assert s.legal_actions()[0] == {"type": "choose_village", "large": "hall"}   # the scenario's village first
+    s.apply(s.legal_actions()[0])
     return s
 
 

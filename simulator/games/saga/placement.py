@@ -203,7 +203,7 @@ def advance(state: State, ctx: Context) -> None:
         if st["kind"] == "roll_off":
             state["active"] = (su["order"] or state["players"])[0]
             return
-        if st["kind"] in ("bid", "muster", "scenery_number", "scenery_count", "choose_terrain", "edge"):
+        if st["kind"] in ("bid", "muster", "scenery_number", "scenery_count", "choose_terrain", "village", "edge"):
             state["active"] = st["player"]
             return
         if st["kind"] == "terrain":
@@ -493,9 +493,9 @@ def _pieces_overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return bool(points_in_polygon(_points(other), area["polygon"], eps=0.0).any())
 
 
-def terrain_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> list[list[float]]:
-    """Legal centres for the step's piece: the scenario's sample first (scenario 5's attacker: the middle of
-    his zone), then a grid nearest it."""
+def terrain_options(state: State, st: dict[str, Any], limit: int = OPTIONS, facing: float = 0.0) -> list[list[float]]:
+    """Legal centres for the step's piece turned ``facing`` degrees: the scenario's sample first
+    (scenario 5's attacker: the middle of his zone), then a grid nearest it."""
     su = state["set_up"]
     piece = su["pieces"][st["piece"]]
     sample = _points(piece).mean(axis=0)
@@ -515,7 +515,7 @@ def terrain_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> l
         if out and st.get("limit") and i > first + NEAR:     # narrow bands: the other places near the first only
             break
         at = (round(float(c[0]), 3), round(float(c[1]), 3))
-        if terrain_problem(state, st, at) is None:
+        if terrain_problem(state, st, at, facing) is None:
             first = first if out else i
             out.append(list(at))
             if len(out) >= limit:
@@ -524,14 +524,13 @@ def terrain_options(state: State, st: dict[str, Any], limit: int = OPTIONS) -> l
 
 
 def place_terrain(state: State, player: str, action: Action, ctx: Context) -> None:
-    st = current(state)
-    if st is None or st["kind"] != "terrain" or st["player"] != player or st["piece"] is None \
-            or (st["roll"] is None and not st.get("limit")):
+    st = placing_step(state, player)
+    if st is None:
         raise IllegalAction("no terrain piece of yours to place now (roll_terrain first)", "SAGA p.49")
     if action.get("piece", st["piece"]) != st["piece"]:
         raise IllegalAction(f"the piece to place now is {st['piece']}", "SAGA p.49")
     at = _point(action.get("at"), "at is the piece's centre [x, y] in inches", "SAGA p.49")
-    facing = action.get("facing", 0)
+    facing = action.get("facing", waiting_facing(state, "pieces", st["piece"]))
     if not isinstance(facing, (int, float)) or isinstance(facing, bool):
         raise IllegalAction("facing is the piece's turn in degrees (counter-clockwise)", "SAGA p.49")
     problem = terrain_problem(state, st, at, float(facing))
@@ -563,11 +562,69 @@ def _positions(state: State, uid: str, action: Action) -> dict[str, tuple[float,
             raise IllegalAction("to maps every figure id of the unit to [x, y]", "SAGA p.48")
         return {f: _point(to[f], "to maps every figure id of the unit to [x, y]", "SAGA p.48") for f in to}
     at = _point(action.get("at"), "at is the unit's centre [x, y] in inches (or to = {figure: [x, y]})", "SAGA p.48")
-    facing = action.get("facing", 0)
+    facing = action.get("facing", waiting_facing(state, "units", uid))
     if not isinstance(facing, (int, float)) or isinstance(facing, bool):
         raise IllegalAction("facing is the formation's turn in degrees (counter-clockwise)", "SAGA p.48")
-    offsets = rotate_points(sample["offsets"], (0.0, 0.0), float(facing)) if facing else sample["offsets"]
+    offsets = turned_offsets(state, uid, float(facing))
     return {f: (at[0] + float(dx), at[1] + float(dy)) for f, (dx, dy) in zip(sample["figures"], offsets)}
+
+
+def turned_offsets(state: State, uid: str, facing: float) -> list[tuple[float, float]]:
+    """The offsets of the unit's figures from its centre, its sample formation turned ``facing``
+    degrees counter-clockwise."""
+    offsets = state["set_up"]["samples"][uid]["offsets"]
+    turned = rotate_points(offsets, (0.0, 0.0), facing) if facing else offsets
+    return [(float(dx), float(dy)) for dx, dy in turned]
+
+
+# -- turning what waits to be placed ------------------------------------------------------------
+#: What ``turn_waiting`` turns: the action's key, and where the facing is kept in ``state.set_up.facings``.
+WAITING = {"unit": "units", "piece": "pieces"}
+
+
+def waiting_facing(state: State, kind: str, key: str) -> float:
+    """The facing (degrees counter-clockwise) a waiting unit (``kind`` "units") or terrain piece
+    ("pieces") was turned to with ``turn_waiting``; 0 if it was not turned."""
+    return float(state["set_up"].get("facings", {}).get(kind, {}).get(key, 0.0))
+
+
+def placing_step(state: State, player: str) -> dict[str, Any] | None:
+    """The current step if it is ``player``'s placement of a terrain piece (after its location roll,
+    or without one where the rule gives none), else None."""
+    st = current(state)
+    if st is None or st["kind"] != "terrain" or st["player"] != player or st["piece"] is None \
+            or (st["roll"] is None and not st.get("limit")):
+        return None
+    return st
+
+
+def turn_waiting(state: State, player: str, action: Action, ctx: Context) -> None:
+    """Turn a unit waiting to deploy (``unit``) or the terrain piece waiting to be placed (``piece``)
+    to ``facing`` degrees (counter-clockwise) before it is put down: nothing is placed, but the
+    unit is shown so turned and its ``deploy`` (and the piece's ``place_terrain``) without a
+    ``facing`` keeps this one (the client's turn gesture on a waiting unit or piece)."""
+    st = current(state)
+    facing = action.get("facing")
+    if not isinstance(facing, (int, float)) or isinstance(facing, bool):
+        raise IllegalAction("facing is the turn in degrees (counter-clockwise)", "SAGA p.48")
+    if "unit" in action:
+        if st is None or st["kind"] != "deploy" or st["player"] != player \
+                or action["unit"] not in pending_units(state, st):
+            raise IllegalAction("only a unit of yours waiting to deploy in this step can be turned", "SAGA p.48")
+        kind, key, rule = "units", str(action["unit"]), "SAGA p.48"
+        name, pieces = state["units"][key]["name"], list(state["set_up"]["samples"][key]["figures"])
+    elif "piece" in action:
+        st = placing_step(state, player)
+        if st is None or action["piece"] != st["piece"]:
+            raise IllegalAction("only the terrain piece you are placing now can be turned", "SAGA p.49")
+        kind, key, rule = "pieces", str(action["piece"]), "SAGA p.49"
+        name, pieces = state["set_up"]["pieces"][key]["name"], [key]
+    else:
+        raise IllegalAction("turn_waiting names a unit or a piece", "SAGA p.48")
+    turn = round(float(facing) % 360, 3)
+    state["set_up"].setdefault("facings", {}).setdefault(kind, {})[key] = turn
+    ctx.emit("turn", f"{player} turns {name} to {turn:g} degrees before placing it", rule, pieces=pieces,
+             facing=turn)
 
 
 def deploy_problem(state: State, uid: str, pos: dict[str, tuple[float, float]]) -> str | None:
@@ -660,13 +717,14 @@ def _search_centre(state: State, player: str, sample: np.ndarray) -> np.ndarray:
 
 
 def deploy_options(state: State, st: dict[str, Any], limit: int = OPTIONS,
-                   units: list[str] | None = None, facing: float = 0.0) -> list[Action]:
+                   units: list[str] | None = None) -> list[Action]:
     """Legal ``deploy`` actions of the step: ``limit`` places for its first pending unit (the
     suggested one first: its sample position, else the nearest legal grid points), one for each
-    other pending unit (or for ``units`` only); with ``facing``, the formation so turned."""
+    other pending unit (or for ``units`` only); each formation turned as ``turn_waiting`` left it."""
     out: list[Action] = []
     for uid in units if units is not None else pending_units(state, st):
         sample = state["set_up"]["samples"][uid]
+        facing = waiting_facing(state, "units", uid)
         base = _search_centre(state, st["player"], np.asarray(sample["at"], dtype=float))
         cands: list[np.ndarray] = [base]
         if state["victory"] == "feast" and state["units"][uid]["cls"] == "warlord":
@@ -793,7 +851,7 @@ def legal(state: State) -> list[Action]:
         return []
     if st["kind"] == "roll_off":
         return [{"type": "roll_off"}]
-    if st["kind"] in ("scenery_number", "scenery_count", "choose_terrain"):
+    if st["kind"] in ("scenery_number", "scenery_count", "choose_terrain", "village"):
         return scenery.legal(state, st)
     if st["kind"] == "edge":
         mine = (edge_sides(state) or {}).get(st["player"], "bottom")
@@ -805,8 +863,16 @@ def legal(state: State) -> list[Action]:
     if st["kind"] == "terrain":
         if st["roll"] is None and not st.get("limit"):
             return [{"type": "roll_terrain"}]
-        out = [{"type": "place_terrain", "piece": st["piece"], "at": at} for at in terrain_options(state, st)]
-        if out and terrain_problem(state, st, tuple(out[0]["at"]), 90.0) is None:   # the piece turned a quarter
+        turned = waiting_facing(state, "pieces", st["piece"])         # as turn_waiting left it, else unturned
+        out: list[Action] = []
+        for facing in dict.fromkeys((turned, 0.0)):                    # fitting nowhere so: unturned
+            shown = {"facing": facing} if facing or turned else {}
+            out = [{"type": "place_terrain", "piece": st["piece"], "at": at, **shown}
+                   for at in terrain_options(state, st, facing=facing)]
+            if out:
+                break
+        if out and "facing" not in out[0] and not turned and \
+                terrain_problem(state, st, tuple(out[0]["at"]), 90.0) is None:     # a quarter turn
             out.insert(1, {**out[0], "facing": 90})
         return out + ([{"type": "skip_terrain"}] if st.get("optional") else [])
     out = deploy_options(state, st)
@@ -817,8 +883,9 @@ def legal(state: State) -> list[Action]:
 
 #: The set-up's action types and their handlers (``Saga.apply`` dispatches them here).
 ACTIONS = {"bid": _then_advance(bids.bid), "muster": do_muster, "scenery_number": _then_advance(scenery.number),
-           "choose_terrain": _then_advance(scenery.choose), "roll_scenery": _then_advance(scenery.roll_count),
+           "choose_terrain": _then_advance(scenery.choose), "choose_village": _then_advance(scenery.choose_village),
+           "roll_scenery": _then_advance(scenery.roll_count),
            "skip_terrain": _then_advance(scenery.skip),
            "choose_edge": choose_edge, "roll_off": do_roll_off,
            "roll_terrain": roll_terrain, "place_terrain": place_terrain, "deploy": deploy,
-           "deploy_suggested": deploy_suggested, "end_deployment": end_deployment}
+           "deploy_suggested": deploy_suggested, "end_deployment": end_deployment, "turn_waiting": turn_waiting}

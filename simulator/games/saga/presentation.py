@@ -103,7 +103,8 @@ class SagaPresentation(Presentation):
                                         "fatigue": u["fatigue"], "mounted": u["mounted"],
                                         "weapon": u.get("weapon") or "-"},
                                  movable=u["owner"] == _acting(state)))
-        return out + self._waiting(state)
+        placing = self._placing(state)
+        return out + self._waiting(state) + ([placing] if placing else [])
 
     def _waiting(self, state: State) -> list[PieceView]:
         """In a deployment step of the set-up, the step's units still off the table, drawn at their
@@ -118,14 +119,39 @@ class SagaPresentation(Presentation):
             sample = state["set_up"]["samples"][uid]
             found = placement.suggestion(state, st, uid)
             at = found["at"] if found else sample["at"]
-            for fid, (dx, dy) in zip(sample["figures"], sample["offsets"]):
+            turned = placement.waiting_facing(state, "units", uid)
+            for fid, (dx, dy) in zip(sample["figures"], placement.turned_offsets(state, uid, turned)):
                 out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (at[0] + dx, at[1] + dy)),
                                      COLOURS[state["players"].index(u["owner"]) % 4], label=_label(u), radius=sample["r"],
-                                     status=("not deployed: drag it into place, or turn it to deploy it turned",),
+                                     facing=round(-turned % 360, 3),
+                                     status=("not deployed: turn it (the formation turns about its centre), "
+                                             "then drag it into place",),
                                      has_facing=len(sample["figures"]) > 1,
                                      stats={"unit": uid, "class": u["cls"], "figures": len(sample["figures"]),
                                             "suggested": at if found else "no legal place found"}))
         return out
+
+    def _placing(self, state: State) -> PieceView | None:
+        """In a set-up step placing a terrain piece (after its location roll), the piece, drawn at
+        its first legal place (its sample place if none is found) and turned as ``turn_waiting``
+        left it, for its placer to drag into place or turn: a tray whose ``outline`` is the piece's."""
+        st = placement.current(state) if state["phase"] == "setup" else None
+        if st is None or st["kind"] != "terrain" or st["player"] is None \
+                or placement.placing_step(state, st["player"]) is None:
+            return None
+        piece = state["set_up"]["pieces"][st["piece"]]
+        turned = placement.waiting_facing(state, "pieces", st["piece"])
+        pts = np.asarray(_polygon(piece), dtype=float)
+        centre = pts.mean(axis=0)
+        found = placement.terrain_options(state, st, 1, facing=turned)
+        at = found[0] if found else [float(centre[0]), float(centre[1])]
+        outline = tuple((round(float(x), 3), round(float(-y), 3)) for x, y in pts - centre)   # y down in the view
+        style_id = cat.terrain_types()[piece["type"]]["style"]
+        return PieceView(piece["id"], st["player"], piece["name"], "tray", to_view(state, at),
+                         TERRAIN_COLOURS.get(style_id, (120, 120, 120)), facing=round(-turned % 360, 3),
+                         width=float(np.ptp(pts[:, 0])), depth=float(np.ptp(pts[:, 1])), outline=outline,
+                         status=("not placed: turn it, then drag it into place",),
+                         stats={"terrain": piece["type"], "suggested": at if found else "no legal place found"})
 
     def banner(self, state: State) -> str:
         step = state["phase"]
@@ -175,38 +201,51 @@ class SagaPresentation(Presentation):
         bent = movement.bending_move(state, uid, goal, rules)
         return movement.move_action(bent.dest, bent.via) if bent is not None else straight
 
+    def drag_path(self, state: State, piece: str, to: Any) -> tuple[Point, ...] | None:
+        """The dragged figure's way when the drag proposes a bending move (:meth:`drag_action`):
+        from where it stands through its waypoints to where it lands; None for a straight move."""
+        action = self.drag_action(state, piece, to)
+        f = state["figures"].get(piece)
+        if action is None or f is None or piece not in action.get("path", {}):
+            return None
+        return (to_view(state, (f["x"], f["y"])), *(to_view(state, p) for p in action["path"][piece]))
+
     def _deploy_drag(self, state: State, piece: str, to: Any) -> Action | None:
         """Dropping a figure of a unit waiting to deploy proposes ``deploy`` with the unit's formation
         around the drop point: that figure lands there, the others keep their offsets."""
         st = placement.current(state)
-        if st is None or st["kind"] != "deploy" or isinstance(to, str):
+        if st is None or isinstance(to, str):
+            return None
+        x, y = to_table(state, to)
+        if st["kind"] == "terrain" and piece == st["piece"]:
+            turned = placement.waiting_facing(state, "pieces", piece)
+            return {"type": "place_terrain", "piece": piece, "at": [round(x, 3), round(y, 3)],
+                    **({"facing": turned} if turned else {})}
+        if st["kind"] != "deploy":
             return None
         for uid in placement.pending_units(state, st):
             sample = state["set_up"]["samples"][uid]
             if piece in sample["figures"]:
-                dx, dy = sample["offsets"][sample["figures"].index(piece)]
-                x, y = to_table(state, to)
-                return {"type": "deploy", "unit": uid, "at": [round(x - dx, 3), round(y - dy, 3)]}
+                turned = placement.waiting_facing(state, "units", uid)
+                dx, dy = placement.turned_offsets(state, uid, turned)[sample["figures"].index(piece)]
+                return {"type": "deploy", "unit": uid, "at": [round(x - dx, 3), round(y - dy, 3)],
+                        **({"facing": turned} if turned else {})}
         return None
 
     def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
-        """Turning a figure of a unit waiting to deploy (the client's ``facing``: degrees clockwise
-        from up; round bases on the table have no facing) proposes ``deploy`` of the unit with its
-        formation turned as much (``facing`` of the action: counter-clockwise in table
-        coordinates) at the nearest legal place to where it is shown (placement.deploy_options),
-        or there if none is found, so that the refusal names the rule."""
+        """Turning a figure of a unit waiting to deploy, or the terrain piece being placed (the
+        client's ``facing``: degrees clockwise from up; round bases on the table have no facing),
+        proposes ``turn_waiting``: the unit (its formation about its centre) or the piece is turned
+        as much (counter-clockwise in table coordinates) and waits so turned for its drag."""
         st = placement.current(state) if state["phase"] == "setup" else None
+        turn = round(-float(facing) % 360, 3)
+        if st is not None and st["kind"] == "terrain" and piece == st["piece"]:
+            return {"type": "turn_waiting", "piece": piece, "facing": turn}
         if st is None or st["kind"] != "deploy":
             return None
         for uid in placement.pending_units(state, st):
             if piece in state["set_up"]["samples"][uid]["figures"]:
-                turn = round(-float(facing) % 360, 3)
-                found = placement.deploy_options(state, st, 1, [uid], facing=turn)
-                if found:
-                    return found[0]
-                shown = placement.suggestion(state, st, uid)
-                at = shown["at"] if shown else state["set_up"]["samples"][uid]["at"]
-                return {"type": "deploy", "unit": uid, "at": at, "facing": turn}
+                return {"type": "turn_waiting", "unit": uid, "facing": turn}
         return None
 
     def move_range(self, state: State, piece: str) -> MoveRange | None:

@@ -55,7 +55,11 @@ ACTIONS: dict[str, str] = {
     "roll_terrain": "set-up: roll the D6 that says where the next terrain piece goes (SAGA p.49)",
     "place_terrain": "set-up: put the terrain piece (piece) with its centre at at = [x, y] (SAGA p.49)",
     "deploy": "set-up: put your unit (unit) with its centre at at = [x, y], its formation turned facing degrees "
-              "counter-clockwise if given (or to = {figure: [x, y]})",
+              "counter-clockwise if given, else as turn_waiting left it (or to = {figure: [x, y]})",
+    "choose_village": "set-up, scenario 5 with chosen scenery: the defender names his large building (large: a "
+                      "building id, or null for none) before placing them (SAGA p.55)",
+    "turn_waiting": "set-up: turn your unit waiting to deploy (unit) or the terrain piece you are placing (piece) "
+                    "to facing degrees counter-clockwise; it is deployed or placed so turned",
     "deploy_suggested": "set-up: let the engine place the rest of your units, each at its suggested place when its "
                         "turn comes",
     "end_deployment": "set-up, Battle at the Ford: stop after deploying at least half your figures",

@@ -19,8 +19,9 @@ The same switch gives the other scenarios' own ways of setting up the scenery:
   type (``choose_terrain``) and rolls and places it as above.
 * Scenario 3 (SAGA p.53): the scenario's hill stays; in the set-up order each player chooses one
   piece that is not a building and places it wholly between L and 2L from a long edge.
-* Scenario 5 (SAGA p.55): the defender places the scenario's buildings (which one is large is the
-  scenario's) between M and L from his long edge, at least L from the short edges, none within M
+* Scenario 5 (SAGA p.55): the defender says which of the scenario's buildings is large, or that none
+  is (``choose_village``; a building changing kind takes that kind's outline), then places them
+  between M and L from his long edge, at least L from the short edges, none within M
   of another; then the attacker may choose and place up to two pieces that are not buildings, at
   least L from every building (the lost distance read as L), or stop (``skip_terrain``).
 
@@ -154,8 +155,40 @@ def role_steps(state: State, order: list[str]) -> list[dict[str, Any]]:
     if state["victory"] == "ford":                          # SAGA p.58: the extra crossings in turn
         return [piece(order[i % 2], pid, "crossing") for i, pid in enumerate(state["set_up"]["pieces"])]
     defender, attacker = order[0], order[1]                 # SAGA p.55: the village, then up to two pieces
-    out = [piece(defender, pid, "village") for pid in state["set_up"]["pieces"]]
+    village = [piece(defender, pid, "village") for pid in state["set_up"]["pieces"]]
+    out = [{"kind": "village", "player": defender}] + village
     return out + [s for _ in range(2) for s in (choice(attacker, True), piece(attacker, None, "outskirts", True))]
+
+
+def large_of(state: State) -> str | None:
+    """The id of the village's large building (scenario 5), None if every building is plain."""
+    return next((k for k, t in state["set_up"]["pieces"].items() if t["type"] == "large_building"), None)
+
+
+def choose_village(state: State, player: str, action: Action, ctx: Context) -> None:
+    """Scenario 5's defender says which of his buildings is the large one (``large``: a building's
+    id), or that none is (``large: null``), before he places them (SAGA p.55: one may be large).
+    A building that changes kind takes that kind's outline (``piece`` in ``data/terrain.yaml``)
+    about its centre; the others keep the scenario's."""
+    su = state["set_up"]
+    st = su["steps"][0] if su["steps"] else None
+    if st is None or st["kind"] != "village" or st["player"] != player:
+        raise IllegalAction("no village of yours to choose now", "SAGA p.55")
+    if "large" not in action or action["large"] is not None and action["large"] not in su["pieces"]:
+        raise IllegalAction(f"large names the building that is large ({', '.join(su['pieces'])}) or is null",
+                            "SAGA p.55")
+    large = action["large"]
+    types = standard_types()
+    for pid, t in list(su["pieces"].items()):
+        kind = "large_building" if pid == large else "building"
+        if t["type"] != kind:
+            pts = t["polygon"]
+            cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+            su["pieces"][pid] = terrain_piece(pid, kind, [[cx + x, cy + y] for x, y in types[kind]["piece"]],
+                                              t["name"], bool(t.get("objective")))
+    su["steps"].pop(0)
+    which = f"{su['pieces'][large]['name']} is the large building" if large else "no building is large"
+    ctx.emit("terrain", f"{player} chooses his village: {which}", "SAGA p.55", pieces=list(su["pieces"]), large=large)
 
 
 def roll_count(state: State, player: str, action: Action, ctx: Context) -> None:
@@ -285,6 +318,10 @@ def legal(state: State, st: dict[str, Any]) -> list[Action]:
         return [{"type": "scenery_number", "number": n} for n in range(LOWEST, HIGHEST + 1)]
     if st["kind"] == "scenery_count":
         return [{"type": "roll_scenery"}]
+    if st["kind"] == "village":                 # the scenario's choice first
+        first = large_of(state)
+        options = [first] + [k for k in [None, *state["set_up"]["pieces"]] if k != first]
+        return [{"type": "choose_village", "large": k} for k in options]
     out: list[Action] = [{"type": "choose_terrain", "terrain": k} for k in available(state, st.get("types"))]
     return out + ([{"type": "skip_terrain"}] if st.get("optional") else [])
 
