@@ -63,17 +63,35 @@ def test_a_rower_far_from_the_enemy_keeps_his_post() -> None:
 
 def test_the_stronger_side_closes_in_the_weaker_holds_and_peasants_keep_away() -> None:
     st = _village()                            # the Vikings are the stronger side here
-    base_vikings, base_saxons = approach(st, "vikings"), approach(st, "saxons")
+    base_vikings = approach(st, "vikings")
     st["chars"]["svein"]["hex"] = "1010"       # next to the Saxon line (row 9)
     assert approach(st, "vikings") < base_vikings
     st = _village()
+    for bowman in ("bowman1", "bowman2"):
+        st["chars"][bowman]["status"] = "dead"  # no Viking archer shoots the Saxons
+    held = approach(st, "saxons")
     st["chars"]["wulfgar"]["hex"] = "1012"     # a huscarl next to the Viking line (row 13)
-    assert approach(st, "saxons") == base_saxons
+    assert approach(st, "saxons") == held
     st = _village()
     st["chars"]["peasant1"]["hex"] = "1012"    # next to the Vikings
     near = approach(st, "saxons")
     st["chars"]["peasant1"]["hex"] = "1603"    # behind the houses, out of the bowmen's sight
     assert approach(st, "saxons") > near
+
+
+def test_the_weaker_side_goes_for_the_archers_who_shoot_it() -> None:
+    from simulator.games.vikings.game import board_of
+
+    st = _village()                            # the bowmen on the beach see the Saxon huscarls
+    base = approach(st, "saxons")
+    vikings = [c for c in st["chars"].values() if c["side"] == "vikings"]
+    wulfgar = st["chars"]["wulfgar"]
+    assert evaluation._archer_gap(board_of(st), st, wulfgar, vikings) == 6
+    wulfgar["hex"] = "1012"                    # four hexes from the bowman who sees him
+    assert evaluation._archer_gap(board_of(st), st, wulfgar, vikings) == 4
+    assert approach(st, "saxons") < base
+    wulfgar["ship"] = "wave_wolf"              # aboard a boat he keeps his post: no hunt
+    assert evaluation._archer_gap(board_of(st), st, wulfgar, vikings) == 0
 
 
 def test_an_archer_wants_an_enemy_in_sight() -> None:

@@ -147,8 +147,10 @@ def heuristic(state: State, player: str) -> float:
     On land (:func:`approach`): each of the ``player``'s fighters the nearer the nearest enemy,
     weighted by his attack, an archer only to short range, a character swimming in deep water as
     far as can be (he is drowning, not fighting), a weak one (a peasant) the farther the better
-    and out of sight of the enemy's archers; the weaker side's fighters hold their ground;
-    an archer with an enemy in sight within medium range is where he should be;
+    and out of sight of the enemy's archers; the weaker side's fighters hold their ground, but go
+    for the enemy archers who have a shot at them (else they stood in the bowmen's sight all
+    game: no single step leaves it); an archer with an enemy in sight within medium range is
+    where he should be;
     a character aboard his own boat away from the enemy counts by the boat's distance, so he keeps
     his post (rowing) instead of walking to the bow.
     At sea (:func:`boarding`), when both sides have boats afloat, each of the player's boats the
@@ -263,10 +265,21 @@ def approach(state: State, player: str) -> float:
             # a dead peasant scores as much as a dead huscarl: away, and out of the archers' sight
             d = 0 if _in_sight(board, state, ch, theirs) else REACH - min(REACH, d)
         elif not eager and not t.bow:
-            d = 0                           # the weaker side holds its ground and lets them come
+            # the weaker side holds its ground and lets them come, but goes for the archers who shoot it
+            d = min(REACH, _archer_gap(board, state, ch, theirs))
         total += a * d
         weight += a
     return total / (weight * (REACH + 1)) if weight else 0.0
+
+
+def _archer_gap(board: Any, state: State, ch: dict[str, Any], enemies: list[dict[str, Any]]) -> int:
+    """Hexes from a man on land to the nearest enemy archer on land who has a shot at him within
+    medium range (table 8.1), or 0 when none has (or he is aboard a boat)."""
+    if ch.get("ship"):
+        return 0
+    gaps = [board.distance(ch["hex"], e["hex"]) for e in enemies
+            if ctype(e).bow and not e.get("ship") and _has_a_shot(board, state, e, [ch])]
+    return min(gaps, default=0)
 
 
 def _in_sight(board: Any, state: State, ch: dict[str, Any], enemies: list[dict[str, Any]],
