@@ -216,9 +216,10 @@ PROFILES: dict[str, dict[str, Any]] = {
                 "follow": 6, "shape": 0.1, "keep": ("attack", "fire", "defensive_fire"), "normal_fidget": 0.00005},
     "saga": {"pass": ("end_orders", "pass", "end_turn"), "eager": ("roll_dice", "place_die", "activate", "ready"),
              "rank": 20, "width": 3, "samples": 2, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
-             "resolve_types": ("melee_trade", "ready", "remove_casualties", "bodyguards", "withdraw"), "resolve": 10,
+             "resolve_types": ("melee_trade", "spend_fatigue", "ready", "remove_casualties", "bodyguards", "withdraw"),
+             "resolve": 14,
              "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
-             "expand_follow": 6, "expand_keep": 2, "expand_most": 4},
+             "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True},
     "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
                "easy": 16, "shape": 0.1, "keep": ("charge", "attack"), "extra_moves": True},
 }
@@ -318,19 +319,18 @@ class NormalPlayer:
         pool = ranked_pool(actions, b["rank"], PROFILES.get(game.id, {}).get("keep", ()), rng)
         if PROFILES.get(game.id, {}).get("extra_moves"):
             pool = pool + [a for a in extra_moves(game.id, visible, side) if a not in pool]
-        resolve_after = PROFILES.get(game.id, {}).get("resolve_after", ())
         expand = PROFILES.get(game.id, {}).get("expand", ())
         expand_key = PROFILES.get(game.id, {}).get("expand_key", ())
         follow_ups: dict[int, list[Action]] = {}
         root = guess()
         scored: list[tuple[float, int]] = []
         openers: list[tuple[float, int, State]] = []
+        repeat = int(PROFILES.get(game.id, {}).get("resolve_samples", 1))
         for i, action in enumerate(pool):
-            after = sim.step(root, action)
-            if after is not None and action.get("type") in resolve_after:
-                after = self._resolve(sim, after, b)
-            if after is not None:
-                value = sim.evaluate(after, side) - fidget(game.id, action, "normal") + rng.random() * 1e-6
+            looked = self._look(sim, root, action, side, b, repeat)
+            if looked is not None:
+                after = looked[1]
+                value = looked[0] - fidget(game.id, action, "normal") + rng.random() * 1e-6
                 scored.append((value, i))
                 if action.get("type") in expand and game.active_player(after) == side:
                     openers.append((value, i, after))
@@ -360,7 +360,10 @@ class NormalPlayer:
             return pool[0]
         scored.sort(reverse=True)
         self.progress = 0.3
-        survivors = [i for _, i in scored[: max(1, b["width"])]]
+        if PROFILES.get(game.id, {}).get("distinct"):
+            survivors = self._distinct(pool, [i for _, i in scored], expand, expand_key, max(1, b["width"]))
+        else:
+            survivors = [i for _, i in scored[: max(1, b["width"])]]
         if len(survivors) == 1 or b["samples"] <= 0:
             self.progress = 1.0
             self.stats = {"candidates": len(pool), "stopped": _clock() > deadline}
@@ -418,6 +421,46 @@ class NormalPlayer:
             current = after
         return current
 
+    def _look(self, sim: Simulator, state: State, action: Action, side: str, b: dict[str, int],
+              repeat: int = 1) -> tuple[float, State] | None:
+        """The evaluation after ``action`` and the state it reaches, or None if the game refuses it.
+        An action of the profile's ``resolve_after`` types (a SAGA charge or shot) is resolved
+        (``_resolve``) and, with ``repeat`` above 1 (the profile's opt-in ``resolve_samples``),
+        scored by the mean of that many resolutions with fresh dice: one roll made a charge that
+        kills the enemy Warlord one time in three look like a sure win or a sure loss."""
+        fight = action.get("type") in PROFILES.get(sim.game.id, {}).get("resolve_after", ())
+        n = max(1, repeat) if fight else 1
+        total = 0.0
+        after: State | None = None
+        for _ in range(n):
+            after = sim.step(state, action)
+            if after is None:
+                return None
+            if fight:
+                after = self._resolve(sim, after, b)
+            total += sim.evaluate(after, side)
+        assert after is not None
+        return total / n, after
+
+    @staticmethod
+    def _distinct(pool: list[Action], ranked: list[int], expand: tuple[str, ...], expand_key: tuple[str, ...],
+                  width: int) -> list[int]:
+        """The best ``width`` of ``ranked`` (pool indices, best first), one for each ``expand_key``
+        (a profile's opt-in ``distinct``): a SAGA unit activated from two dice boxes is one move,
+        and two of them in the playouts left out the third-best real choice."""
+        seen: set[Any] = set()
+        out: list[int] = []
+        for i in ranked:
+            action = pool[i]
+            key = tuple(str(action.get(k)) for k in expand_key) if action.get("type") in expand else ("#", i)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(i)
+            if len(out) >= width:
+                break
+        return out
+
     def _expand(self, sim: Simulator, state: State, side: str, b: dict[str, int],
                 options: list[Action] | None = None) -> tuple[float, list[Action]]:
         """Score a state whose next action is still ``side``'s by its best follow-up (a profile's
@@ -438,15 +481,14 @@ class NormalPlayer:
             others = [o for o in legal if o.get("type") not in resolve_after]
             legal = fights + sim.rng.sample(others, max(0, min(len(others), limit - len(fights))))
         scored: list[tuple[float, int]] = []
+        repeat = int(profile.get("resolve_samples", 1)) if options is None else 1
         for k, option in enumerate(legal):
             if _clock() > self._deadline:
                 break
-            after = sim.step(state, option)
-            if after is None:
+            looked = self._look(sim, state, option, side, b, repeat)
+            if looked is None:
                 continue
-            if option.get("type") in resolve_after:
-                after = self._resolve(sim, after, b)
-            scored.append((sim.evaluate(after, side) - fidget(sim.game.id, option, "normal"), k))
+            scored.append((looked[0] - fidget(sim.game.id, option, "normal"), k))
         if not scored:
             return sim.evaluate(state, side), []
         scored.sort(key=lambda sk: (-sk[0], sk[1]))

@@ -3,12 +3,14 @@ expansion of an activation into its best follow-up (``PROFILES["saga"]["expand"]
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 import pytest
 
 from simulator.ai.players import NormalPlayer, Simulator
+from simulator.core.scenario import load_scenario, scenario_from_data
 from simulator.core.session import Session
 from simulator.games.saga.evaluation import crossing, exposure, heuristic, hunt, tiredness
 
@@ -92,3 +94,80 @@ def test_an_activation_is_worth_its_best_move() -> None:
     value, best = player._expand(sim, after, side, player._budget("saga"))
     assert best and all(b["type"] in ("move", "engage", "hold") for b in best)
     assert value >= sim.evaluate(after, side) - 0.001
+
+
+def test_figures_on_the_far_bank_count_in_the_ford_evaluation_more_in_the_last_turn() -> None:
+    """Scenario 2 (SAGA p.52) is won by figures across the river, not by kills: a unit on the far
+    bank raises the zero-sum evaluation, for its side only, and weighs more in the last turn."""
+    from simulator.games.saga.evaluation import evaluate
+
+    st = _state("saga/s2-ford")
+    st["phase"] = "activation"
+    base = evaluate(st, "normans")
+    _shift(st, "n-hea1", 0.0, 22.0)              # from y ~ 4 to ~ 26: over the river (y > 20)
+    early = evaluate(st, "normans")
+    assert early > base + 0.1
+    assert evaluate(st, "welsh") < evaluate(_state("saga/s2-ford") | {"phase": "activation"}, "welsh")
+    st["turn"] = st["max_turns"]
+    assert evaluate(st, "normans") > early
+
+
+def test_a_rolled_die_counts_between_an_ability_die_and_an_activation_die() -> None:
+    """Dice left on abilities are rolled again (kept, the player rolled nothing new and activated
+    nobody for turns on end), and a rolled die still goes on an activation box when it can."""
+    from simulator.games.saga.evaluation import orders
+
+    st = _state("saga/quickstart")
+    st["phase"], st["active"] = "orders", "vikings"
+    dice = st["sides"]["vikings"]["dice"]
+    dice[0].update(face="C", box=None)
+    rolled = orders(st, "vikings")
+    dice[0].update(box="hirdmen")
+    on_activation = orders(st, "vikings")
+    dice[0].update(box="slaughter")
+    on_ability = orders(st, "vikings")
+    assert 0.0 < on_ability < rolled < on_activation
+
+
+def _charge_ready() -> tuple[Session, str]:
+    """Quick-start, Viking Activation Phase, the hirdmen 5 inches from the huscarls."""
+    sc = load_scenario("saga/quickstart")
+    data = copy.deepcopy(sc.data)
+    hird = next(u for u in data["setup"]["sides"]["vikings"]["units"] if u["id"] == "v-hird")
+    hird["at"] = [7, 16]                            # 5 inches from the huscarls at (7, 21)
+    data["setup"].pop("zones")                      # (outside the Viking deployment zone)
+    session = Session.new(scenario_from_data(data, sc.id), seed=3)
+    while session.state["phase"] != "activation":
+        actions = session.legal_actions()
+        session.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
+                      or next((a for a in actions if a["type"] == "place_die" and a["box"] == "hirdmen"), None)
+                      or next(a for a in actions if a["type"] == "end_orders"))
+    return session, session.active_player() or ""
+
+
+def test_a_charge_is_scored_by_the_mean_of_several_resolutions() -> None:
+    session, side = _charge_ready()
+    sim = Simulator(session, random.Random(5)).shaped(0.1)
+    player = NormalPlayer(seed=1)
+    b = player._budget("saga")
+    activate = next(a for a in session.legal_actions() if a["type"] == "activate" and a["unit"] == "v-hird"
+                    and a["order"] == "move")
+    after = sim.step(session.state_data(), activate)
+    assert after is not None
+    charge = next(a for a in sim.legal(after) if a["type"] == "engage")
+    sim.rng = random.Random(9)
+    singles = [player._look(sim, after, charge, side, b) for _ in range(3)]
+    sim.rng = random.Random(9)
+    mean = player._look(sim, after, charge, side, b, repeat=3)
+    assert mean is not None and all(s is not None for s in singles)
+    assert mean[0] == pytest.approx(sum(s[0] for s in singles if s is not None) / 3)
+    assert len({round(s[0], 6) for s in singles if s is not None}) > 1     # the dice differ between looks
+
+
+def test_the_playouts_go_to_distinct_units_and_orders() -> None:
+    pool = [{"type": "activate", "unit": "a", "source": "x", "order": "move"},
+            {"type": "activate", "unit": "a", "source": "y", "order": "move"},
+            {"type": "end_turn"},
+            {"type": "activate", "unit": "b", "source": "x", "order": "move"}]
+    chosen = NormalPlayer._distinct(pool, [0, 1, 2, 3], ("activate",), ("unit", "order"), 3)
+    assert chosen == [0, 2, 3]

@@ -2,7 +2,7 @@
 
 :func:`evaluate` starts from the measure of :func:`simulator.games.saga.victory.evaluate`
 (living strength 60 %, victory points 30 %, fatigue 10 %, each a difference between the player
-and the average opponent) and adds two terms for what that measure cannot see:
+and the average opponent) and adds terms for what that measure cannot see:
 
 * the Warlord: losing him ends several scenarios and costs the most VP; his share of the
   strength is small, so his wounds left weigh in on their own;
@@ -12,8 +12,11 @@ and the average opponent) and adds two terms for what that measure cannot see:
   else, so the armies close in instead of waiting for the turn limit.
 
 * orders: in the player's own Orders Phase, each SAGA die placed on an activation box that a
-  living unit can use counts more than one on an ability, and an unplaced die nothing, so the
-  dice go where they will move and fight (the battle board's boxes, from the faction data).
+  living unit can use counts more than one rolled and not yet placed, which counts more than one
+  on an ability, so the dice go where they will move and fight (the battle board's boxes, from
+  the faction data) and dice left on abilities are rolled again.
+* the ford (scenario 2): the far-bank VP balance, which decides that game (kills score nothing
+  there), weighing more turn by turn up to ``FORD_WEIGHT`` in the last.
 
 A finished game is 1 / -1 / 0; unfinished ones stay inside (-0.95, 0.95).
 
@@ -42,6 +45,14 @@ APPROACH_WEIGHT = 0.05
 WARLORD_WEIGHT = 0.25
 ACTIVATION_DIE = 0.01
 ABILITY_DIE = 0.003
+#: A die rolled and not yet placed: more than one left on an ability from the last turn, so a
+#: player rerolls ability dice (keeping them, it rolled nothing new and activated nobody for
+#: turns on end), less than one placed on an activation box.
+HAND_DIE = 0.005
+#: Scenario 2 (SAGA p.52): the weight of the far-bank VP balance (what decides the game), times
+#: (1 + turn / last turn) / 2: it grows to all of it in the last turn (the kills the base measure
+#: counts score nothing there).
+FORD_WEIGHT = 0.4
 
 
 def orders(state: State, player: str) -> float:
@@ -58,6 +69,7 @@ def orders(state: State, player: str) -> float:
     for die in side["dice"]:
         box_id = die.get("box")
         if not box_id:
+            value += HAND_DIE if die.get("face") is not None else 0.0
             continue
         box = board.find_box(state, player, box_id) or {}     # a second board's boxes too
         effect = box.get("effect") or {}
@@ -112,6 +124,8 @@ def evaluate(state: State, player: str) -> float:
         return base
     lord = warlord_health(state, player) - sum(warlord_health(state, p) for p in foes) / len(foes)
     value = base + WARLORD_WEIGHT * lord + APPROACH_WEIGHT * approach(state, player) + orders(state, player)
+    if state.get("victory") == "ford":
+        value += FORD_WEIGHT * (0.5 + 0.5 * min(1.0, state["turn"] / max(1, state["max_turns"]))) * across(state, player)
     return max(-0.95, min(0.95, value))
 
 
