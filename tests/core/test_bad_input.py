@@ -56,3 +56,17 @@ def test_cli_bad_input_has_no_traceback(tmp_path: Path):
         assert proc.returncode == 2, proc.stderr
         assert "Traceback" not in proc.stderr
         assert proc.stderr.count("\n") == 1
+
+
+def test_a_reader_that_stops_early_is_not_an_error(monkeypatch) -> None:
+    """`simulator list | head -2`: the pipe closes under the listing; no traceback, status 0."""
+    import io
+    import os
+
+    from simulator.cli import main
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)                                   # the reader has gone: writes fail (EPIPE)
+    closed = io.TextIOWrapper(os.fdopen(write_end, "wb", buffering=0), write_through=True)
+    monkeypatch.setattr("sys.stdout", closed)
+    assert main(["list"]) == 0
