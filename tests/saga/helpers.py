@@ -50,3 +50,11 @@ def take_defaults(s: Session) -> int:
             return made
         s.apply(s.legal_actions()[0])
         made += 1
+
+
+def engage_from(s: Session, unit: str, source: str, target: str, trade: bool = False) -> None:
+    """Activate ``unit`` to move from the box ``source``, engage ``target`` and answer the
+    defender's trade of attack dice for defence (the melee then waits at its abilities step)."""
+    s.apply({"type": "activate", "unit": unit, "source": source, "order": "move"})
+    s.apply({"type": "engage", "target": target})
+    s.apply({"type": "melee_trade", "trade": trade})

@@ -6,7 +6,7 @@ import pytest
 
 from simulator.core import IllegalAction
 from simulator.games.saga import casualties
-from tests.saga.helpers import give_dice, session, to_activation
+from tests.saga.helpers import engage_from, give_dice, session, to_activation
 
 GUARD_TAPE = [6, 6, 6, 1, 1, 1, 1, 1,     # the Hearthguard's 8 dice: 3 hits on the Warlord (armour 5)
               1, 1, 1, 1, 1,              # the Warlord's 5 dice miss
@@ -25,9 +25,7 @@ def _guard_melee(guards_y: float = 15.4, choices: bool = True):
     s._state["rules"]["player_choices"] = choices
     to_activation(s)
     give_dice(s, "A", [("C", "hirdmen")])
-    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
-    s.apply({"type": "engage", "target": "el"})
-    s.apply({"type": "melee_trade", "trade": False})
+    engage_from(s, "hg", "hirdmen", "el")
     s.apply({"type": "ready"})
     s.apply({"type": "ready"})
     return s
@@ -76,9 +74,7 @@ def test_push_victims_are_picked_by_their_owner() -> None:
     to_activation(s)
     give_dice(s, "A", [("C", "bondi")])
     give_dice(s, "B", [("C", "the_push")])
-    s.apply({"type": "activate", "unit": "war", "source": "bondi", "order": "move"})
-    s.apply({"type": "engage", "target": "hg"})
-    s.apply({"type": "melee_trade", "trade": False})
+    engage_from(s, "war", "bondi", "hg")
     s.apply({"type": "ready"})
     s.apply({"type": "use_ability", "box": "the_push"})
     s.apply({"type": "ready"})
@@ -128,9 +124,7 @@ def test_crash_kills_only_engaged_figures_picked_by_their_owner() -> None:
     to_activation(s)
     s._state["turn_player"] = s._state["active"] = "B"
     give_dice(s, "B", [("C", "knights"), ("C", "crash"), ("U", "crash")])
-    s.apply({"type": "activate", "unit": "kn", "source": "knights", "order": "move"})
-    s.apply({"type": "engage", "target": "war"})
-    s.apply({"type": "melee_trade", "trade": False})
+    engage_from(s, "kn", "knights", "war")
     engaged = s.state["melee"]["sides"]["war"]["fighting"]
     s.apply({"type": "use_ability", "box": "crash"})
     ch = s.state["choice"]
@@ -151,9 +145,7 @@ def test_vk13_sacrifice_picks_engaged_figures() -> None:
                  {"id": "el", "class": "warlord", "at": [40, 33]}])
     to_activation(s)
     give_dice(s, "A", [("C", "bondi"), ("U", "vk13")])
-    s.apply({"type": "activate", "unit": "war", "source": "bondi", "order": "move"})
-    s.apply({"type": "engage", "target": "hg"})
-    s.apply({"type": "melee_trade", "trade": False})
+    engage_from(s, "war", "bondi", "hg")
     attack = s.state["melee"]["sides"]["war"]["attack"]
     s.apply({"type": "use_ability", "box": "vk13", "figures": 2})
     ch = s.state["choice"]

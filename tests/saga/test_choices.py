@@ -5,7 +5,7 @@ import pytest
 
 from simulator.core import IllegalAction
 from simulator.games.saga.units import figure_array, removal_order, unit_gap
-from tests.saga.helpers import give_dice, session, to_activation
+from tests.saga.helpers import engage_from, give_dice, session, to_activation
 
 MELEE_TAPE = [4, 4, 4, 1, 1, 1, 1, 1,      # Hearthguard's 8 dice vs armour 4: 3 hits
               5, 1,                        # Warriors' 2 dice vs armour 5: 1 hit
@@ -22,9 +22,7 @@ def _melee_to_casualties(player_choices: bool = True):
     s._state["rules"]["player_choices"] = player_choices
     to_activation(s)
     give_dice(s, "A", [("C", "hirdmen")])
-    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
-    s.apply({"type": "engage", "target": "war"})
-    s.apply({"type": "melee_trade", "trade": True})
+    engage_from(s, "hg", "hirdmen", "war", trade=True)
     s.apply({"type": "ready"})
     s.apply({"type": "ready"})
     return s

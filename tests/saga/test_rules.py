@@ -3,7 +3,7 @@
 import pytest
 
 from simulator.core import IllegalAction
-from tests.saga.helpers import give_dice, session, take_defaults, to_activation
+from tests.saga.helpers import engage_from, give_dice, session, take_defaults, to_activation
 
 WOOD = {"id": "wood", "type": "wood", "polygon": [[8, 8], [14, 8], [14, 14], [8, 14]]}
 
@@ -155,9 +155,7 @@ def test_heimdall_and_ullr() -> None:
                 tape=["U"] + [1] * 11 + [4] * 11 + [1] * 8 + [6] * 16)
     to_activation(s)
     give_dice(s, "A", [("C", "hirdmen"), ("C", "heimdall"), ("U", "ullr")])
-    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
-    s.apply({"type": "engage", "target": "war"})
-    s.apply({"type": "melee_trade", "trade": False})
+    engage_from(s, "hg", "hirdmen", "war")
     base = s.state["melee"]["sides"]["hg"]["attack"]
     s.apply({"type": "use_ability", "box": "heimdall"})
     s.apply({"type": "use_ability", "box": "ullr"})

@@ -5,7 +5,7 @@ import pytest
 from simulator.core import DataError, IllegalAction
 from simulator.games.saga import board, victory
 from simulator.games.saga.units import base_armour
-from tests.saga.helpers import give_dice, session, to_activation
+from tests.saga.helpers import engage_from, give_dice, session, to_activation
 
 HARALD = {"hero": "harald_hardrada"}
 RAGNAR = {"hero": "ragnar_lothbrok"}
@@ -60,9 +60,7 @@ def test_ragnar_son_of_odin_ignores_two_hits() -> None:
     s._state["turn_player"] = s._state["active"] = "B"
     to_activation(s)
     give_dice(s, "B", [("C", "hirdmen")])
-    s.apply({"type": "activate", "unit": "hg", "source": "hirdmen", "order": "move"})
-    s.apply({"type": "engage", "target": "lord"})
-    s.apply({"type": "melee_trade", "trade": False})
+    engage_from(s, "hg", "hirdmen", "lord")
     s.apply({"type": "ready"})
     s.apply({"type": "ready"})
     assert any(e.kind == "resilience" and "2 hits" in e.text for e in s.log)
