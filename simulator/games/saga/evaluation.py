@@ -184,15 +184,17 @@ def hunt(state: State, player: str) -> float:
 
 
 def _fords(state: State, far: list[list[float]]) -> list[tuple[float, float, float]]:
-    """The centre of each ford and its distance to the far bank ``far`` (remembered: the same
-    table asks the same question for every evaluated position)."""
-    key = (tuple(str(t.get("id")) for t in state["terrain"]), tuple(tuple(v) for v in far))
+    """The centre of each ford and its distance to the far bank ``far`` (remembered by the fords'
+    outlines: the same table asks the same question for every evaluated position, and a crossing
+    the players place keeps its id but not its place)."""
+    fords = tuple(tuple(tuple(p) for p in t["polygon"]) for t in state["terrain"]
+                  if t.get("type") == "ford" and t.get("polygon"))
+    key = (fords, tuple(tuple(v) for v in far))
     if key not in _FORDS:
         out = []
-        for t in state["terrain"]:
-            if t.get("type") == "ford" and t.get("polygon"):
-                fx, fy = (float(v) for v in np.mean(np.asarray(t["polygon"], dtype=np.float64), axis=0))
-                out.append((fx, fy, point_polygon_distance((fx, fy), far)))
+        for poly in fords:
+            fx, fy = (float(v) for v in np.mean(np.asarray(poly, dtype=np.float64), axis=0))
+            out.append((fx, fy, point_polygon_distance((fx, fy), far)))
         _FORDS[key] = out
     return _FORDS[key]
 

@@ -111,8 +111,7 @@ def players_crossings(terrain: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def river_around(terrain: list[dict[str, Any]], width: float) -> list[dict[str, Any]]:
     """The terrain with the river's pieces cut anew: the straight river band from edge to edge,
-    less the crossings on it. Each piece is named by its span (``river-12-24``), so the ids tell
-    where the crossings are (computer players remember a table's crossings by its pieces' ids)."""
+    less the crossings on it, each piece named by its span (``river-12-24``)."""
     band = river_band(terrain)
     assert band is not None
     spans = sorted((_box(t)[0], _box(t)[2]) for t in terrain if t["type"] == "ford")
