@@ -43,25 +43,24 @@ def piece_centre(board: Board, piece: PieceView) -> Point:
 
 def tray_corners(piece: PieceView, centre: Point) -> list[Point]:
     """World corners of a tray (front-left, front-right, back-right, back-left)."""
-    a = math.radians(piece.facing)
-    fx, fy = math.sin(a), -math.cos(a)          # forward (north = up at facing 0)
-    rx, ry = math.cos(a), math.sin(a)           # right
     hw, hd = piece.width / 2, piece.depth / 2
-    cx, cy = centre
-    return [(cx + fx * hd - rx * hw, cy + fy * hd - ry * hw), (cx + fx * hd + rx * hw, cy + fy * hd + ry * hw),
-            (cx - fx * hd + rx * hw, cy - fy * hd + ry * hw), (cx - fx * hd - rx * hw, cy - fy * hd - ry * hw)]
+    return _turned(piece, centre, [(-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd)])
 
 
 def tray_outline(piece: PieceView, centre: Point) -> list[Point]:
     """World points of what a tray covers: its ``outline`` turned with its facing about
     ``centre``, or its rectangle (:func:`tray_corners`)."""
-    if not piece.outline:
-        return tray_corners(piece, centre)
+    return _turned(piece, centre, piece.outline) if piece.outline else tray_corners(piece, centre)
+
+
+def _turned(piece: PieceView, centre: Point, offsets: Sequence[Point]) -> list[Point]:
+    """World points of offsets in the piece's own frame (x to its right, y to its back) placed
+    at ``centre`` and turned with its facing (north = up at facing 0)."""
     a = math.radians(piece.facing)
-    fx, fy = math.sin(a), -math.cos(a)
-    rx, ry = math.cos(a), math.sin(a)
+    fx, fy = math.sin(a), -math.cos(a)          # forward
+    rx, ry = math.cos(a), math.sin(a)           # right
     cx, cy = centre
-    return [(cx + ox * rx - oy * fx, cy + ox * ry - oy * fy) for ox, oy in piece.outline]
+    return [(cx + ox * rx - oy * fx, cy + ox * ry - oy * fy) for ox, oy in offsets]
 
 
 @dataclass
