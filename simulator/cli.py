@@ -63,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--pairing", action="append", metavar="LEVEL-AGAINST",
                        help="only this pairing, e.g. normal-easy (repeatable; default: normal-easy, "
                             "normal-random, easy-random)")
+    bench.add_argument("--each", action="store_true",
+                       help="also list every game's result (its number replays it with the same --seed)")
     return p
 
 
@@ -218,7 +220,8 @@ def cmd_run(script: str, as_json: bool) -> int:
 
 
 def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_actions: int,
-                 turns: int | None = None, jobs: int = 2, pairings: Sequence[str] | None = None) -> int:
+                 turns: int | None = None, jobs: int = 2, pairings: Sequence[str] | None = None,
+                 each: bool = False) -> int:
     """Seeded games between computer levels, sides alternated; prints the win rates."""
     import datetime
     import time
@@ -263,7 +266,11 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
             if res.error:
                 print(f"  error: {res.error}", file=sys.stderr)
         rows = [(score, res) for score, res in everything if not res.error]
-        n = len(rows) or 1
+        if not rows:
+            print(f"  {level:>6} vs {against:<6}: no result, all {len(everything)} games failed in the rules engine",
+                  flush=True)
+            continue
+        n = len(rows)
         total = sum(score for score, _ in rows)
         wins = sum(1 for score, _ in rows if score == 1.0)
         draws = sum(1 for score, _ in rows if score == 0.5)
@@ -299,6 +306,12 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
         for sid, sides in table.items():
             cells = ", ".join(f"as {side} {w}-{d}-{l}" for side, (w, d, l) in sorted(sides.items()))
             print(f"           {sid}: {cells}", flush=True)
+        if each:
+            # enough to replay one game: play_pairing(scenario, level, against, game, seed)
+            for task, (_, _, g, score, res) in zip(tasks, played):
+                verdict = "failed" if res.error else {1.0: "won", 0.5: "drawn"}.get(score, "lost")
+                print(f"           game {g} {task[0]} as {res.side or '?'}: {verdict}, {res.actions} actions",
+                      flush=True)
     print(f"  ({time.monotonic() - start:.0f} s on {jobs} process{'es' if jobs > 1 else ''})")
     return 0
 
@@ -321,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_check(args.files)
         if args.command == "bench-ai":
             return cmd_bench_ai(args.game, args.scenario, args.games, args.seed, args.max_actions,
-                                args.turns, args.jobs, args.pairing)
+                                args.turns, args.jobs, args.pairing, args.each)
         if args.command == "run":
             return cmd_run(args.script, args.json)
         if args.command == "render":

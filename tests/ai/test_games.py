@@ -112,3 +112,41 @@ def test_every_game_has_a_player_side_heuristic(scenario: str) -> None:
     assert heuristic is not None and 0 < PROFILES[session.game.id]["shape"] <= 0.1
     for side in session.game.players(session.state_data()):
         assert -1.0 <= heuristic(session.state_data(), side) <= 0.0
+
+
+def test_bench_ai_says_so_when_every_game_failed(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A series whose every game broke in the rules engine has no score: it must not be printed
+    as one game lost."""
+    from simulator import cli
+    from simulator.ai import match
+
+    def broken(tasks: list[tuple[object, ...]], jobs: int) -> list[tuple[str, str, int, float, match.MatchResult]]:
+        return [(t[1], t[2], t[3], 0.5, match.MatchResult(None, 0, False, {}, f"game {t[3]}: KeyError"))
+                for t in tasks]
+
+    monkeypatch.setattr(match, "run_pairings", broken)
+    assert cli.main(["bench-ai", "saga", "--games", "2", "--pairing", "normal-easy"]) == 0
+    out = capsys.readouterr()
+    assert "no result, all 2 games failed in the rules engine" in out.out
+    assert "lost" not in out.out
+    assert "error: game 1: KeyError" in out.err
+
+
+def test_bench_ai_lists_each_game_when_asked(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator import cli
+    from simulator.ai import match
+
+    def fixed(tasks: list[tuple[object, ...]], jobs: int) -> list[tuple[str, str, int, float, match.MatchResult]]:
+        scores = [1.0, 0.0, 0.5]
+        return [(t[1], t[2], t[3], scores[i], match.MatchResult(None, 40 + i, True, {}, "", f"side{i % 2}"))
+                for i, t in enumerate(tasks)]
+
+    monkeypatch.setattr(match, "run_pairings", fixed)
+    assert cli.main(["bench-ai", "saga", "--games", "3", "--pairing", "normal-easy", "--each"]) == 0
+    out = capsys.readouterr().out
+    assert "50.0%  (1 won, 1 drawn, 1 lost" in out
+    assert "game 0 saga/quickstart as side0: won, 40 actions" in out
+    assert "game 1 saga/quickstart as side1: lost, 41 actions" in out
+    assert "game 2 saga/s1-warlords-fury as side0: drawn, 42 actions" in out
