@@ -105,6 +105,28 @@ def test_side_by_side_warlord_and_we_obey_unit_fight_one_enemy_unit() -> None:
     assert any(e.kind == "disengage" and "A warriors" not in e.text and "B warriors" in e.text for e in s.log)
 
 
+def test_side_by_side_partner_is_offered_only_his_warlords_foe() -> None:
+    """SAGA p.34: while the Warlord waits, his partner engages the Warlord's foe or nobody; a
+    second enemy unit in the partner's reach is not offered (found by a computer game in which
+    the random player picked that charge from the legal list and the engine refused it)."""
+    s = session([{"id": "lord", "class": "warlord", "at": [20, 10]},
+                 {"id": "w", "class": "warriors", "figures": 4, "at": [26, 11], "columns": 4}],
+                [{"id": "e", "class": "warriors", "figures": 8, "at": [20, 15], "columns": 4},
+                 {"id": "e2", "class": "warriors", "figures": 4, "at": [29, 15], "columns": 4},
+                 {"id": "el", "class": "warlord", "at": [40, 33]}])
+    to_activation(s)
+    s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move", "we_obey": "w",
+             "side_by_side": True})
+    s.apply({"type": "engage", "target": "e"})
+    assert s.state["pending"]["unit"] == "w" and s.state["pending"]["join"] == "e"
+    with pytest.raises(IllegalAction, match="may engage only"):
+        s.apply({"type": "engage", "target": "e2"})
+    offered = s.legal_actions()
+    assert {"type": "engage", "target": "e2"} not in offered
+    for action in offered:
+        assert s.check(action) is None, action
+
+
 def test_side_by_side_partner_that_does_not_join_leaves_the_warlord_alone() -> None:
     s = _side_by_side([1] * 5 + [1] * 8)
     s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move", "we_obey": "w",

@@ -1033,6 +1033,7 @@ class Saga(Game):
             try:
                 res = movement.validate_move(state, uid, dest, rules, via=via)
                 if res.engaged == e["id"]:
+                    self._check_join(state, pend, res)
                     self._warlords_pride(state, unit, res, rules, pride)
                     out.append({"type": "engage", "target": e["id"]})
             except IllegalAction:
@@ -1041,6 +1042,7 @@ class Saga(Game):
             return out
         for move in movement.sample_moves(state, uid, rules):
             try:
+                self._check_join(state, pend, move.result)     # a Side by Side partner: his Warlord's foe or nobody
                 self._warlords_pride(state, unit, move.result, rules, pride)
             except IllegalAction:
                 continue
