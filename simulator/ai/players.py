@@ -151,6 +151,18 @@ def extra_moves(game_id: str, visible: State, side: str) -> list[Action]:
     return list(module.extra_actions(copy_plain(visible), side))
 
 
+def replies_of(game_id: str) -> Any:
+    """The game's ``ai_moves.replies(state, side, most)`` (the opponent's answers a position
+    invites, each with a ``key``, an ``action`` and ``start(state)``) or None."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"simulator.games.{game_id}.ai_moves")
+    except ImportError:
+        return None
+    return getattr(module, "replies", None)
+
+
 @dataclass
 class RandomPlayer:
     """Picks uniformly among the legal actions."""
@@ -219,7 +231,8 @@ PROFILES: dict[str, dict[str, Any]] = {
              "resolve_types": ("melee_trade", "spend_fatigue", "ready", "remove_casualties", "bodyguards", "withdraw"),
              "resolve": 14,
              "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
-             "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True},
+             "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True,
+             "reply_weight": 0.5, "reply_most": 3, "reply_samples": 2},
     "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
                "easy": 16, "shape": 0.1, "keep": ("charge", "attack"), "extra_moves": True},
 }
@@ -288,6 +301,7 @@ class NormalPlayer:
     stats: dict[str, Any] = field(default_factory=dict)
     progress: float = 0.0
     _deadline: float = field(default=math.inf, repr=False)
+    _answers: dict[Any, float] = field(default_factory=dict, repr=False)
 
     def _budget(self, game_id: str) -> dict[str, int]:
         out = {"rank": 40, "width": 5, "samples": 4, "depth": 1, "follow": 6, "resolve": 0}
@@ -301,6 +315,7 @@ class NormalPlayer:
         self.progress = 0.0
         start = _clock()
         deadline = self._deadline = start + self.seconds
+        self._answers = {}
         rng = _rng(self.seed, session, self.name)
         actions = _legal(session)
         if len(actions) == 1:
@@ -349,7 +364,7 @@ class NormalPlayer:
                 if key not in gains:
                     if len(gains) >= most or _clock() > deadline:
                         continue
-                    here = sim.evaluate(after, side)
+                    here = self._value(sim, after, side, b)
                     best_value, best_follow = self._expand(sim, after, side, b)
                     gains[key] = (best_value - here, best_follow)
                 plus[i], follow_ups[i] = gains[key]
@@ -438,9 +453,51 @@ class NormalPlayer:
                 return None
             if fight:
                 after = self._resolve(sim, after, b)
-            total += sim.evaluate(after, side)
+            total += self._value(sim, after, side, b)
         assert after is not None
         return total / n, after
+
+    def _value(self, sim: Simulator, state: State, side: str, b: dict[str, int]) -> float:
+        """The evaluation of a position the look-ahead ends in, less what the opponent's best
+        answer to it costs (the profile's opt-in ``reply_weight``): each answer the game's
+        ``ai_moves.replies`` names (a SAGA charge at the start of the enemy's next turn) is played
+        and resolved (``_resolve``, the mean of ``reply_samples`` rolls, or ``resolve_samples``),
+        at most ``reply_most`` of them, and the worst change of the evaluation counts, if it is a
+        loss. Every candidate's end position pays it, so a move is compared with passing on the
+        same footing. Answers are remembered by their ``key`` for the rest of the decision:
+        moving one unit leaves the charges on the others as they were. Without it the player
+        moved a unit twice into an enemy's reach, because the search never saw the enemy's turn."""
+        value = sim.evaluate(state, side)
+        profile = PROFILES.get(sim.game.id, {})
+        weight = float(profile.get("reply_weight", 0.0))
+        find = replies_of(sim.game.id) if weight else None
+        if find is None or not -1.0 < value < 1.0 or sim.game.outcome(state) is not None:
+            return value
+        repeat = max(1, int(profile.get("reply_samples", profile.get("resolve_samples", 1))))
+        worst = 0.0
+        for answer in find(state, side, int(profile.get("reply_most", 6))):
+            delta = self._answers.get(answer.key)
+            if delta is None:
+                if _clock() > self._deadline:
+                    break
+                start = answer.start(state)
+                here = sim.evaluate(start, side)
+                total, n = 0.0, 0
+                # the answer's own dice, from its key: where it is first met does not shift the
+                # dice of the candidates compared on the same luck (the playouts' common numbers)
+                looking, sim.rng = sim.rng, random.Random(marshal.dumps((self.seed, answer.key)))
+                try:
+                    for _ in range(repeat):
+                        after = sim.step(start, answer.action)
+                        if after is None:
+                            break
+                        total += sim.evaluate(self._resolve(sim, after, b), side) - here
+                        n += 1
+                finally:
+                    sim.rng = looking
+                delta = self._answers[answer.key] = total / n if n else 0.0
+            worst = min(worst, delta)
+        return value + weight * worst
 
     @staticmethod
     def _distinct(pool: list[Action], ranked: list[int], expand: tuple[str, ...], expand_key: tuple[str, ...],
@@ -473,7 +530,7 @@ class NormalPlayer:
         legal = options if options is not None else sim.legal(state)
         plain = set(profile.get("expand", ())) | set(profile.get("pass", DEFAULT_PASS))
         if all(option.get("type") in plain for option in legal):
-            return sim.evaluate(state, side), []      # a new decision of the same kind, not a follow-up
+            return self._value(sim, state, side, b), []      # a new decision of the same kind, not a follow-up
         limit = int(profile.get("expand_follow", 0))
         if options is None and limit and len(legal) > limit:
             # the follow-ups that resolve (attacks) always, a sample of the others
@@ -490,7 +547,7 @@ class NormalPlayer:
                 continue
             scored.append((looked[0] - fidget(sim.game.id, option, "normal"), k))
         if not scored:
-            return sim.evaluate(state, side), []
+            return self._value(sim, state, side, b), []
         scored.sort(key=lambda sk: (-sk[0], sk[1]))
         return scored[0][0], [legal[k] for _, k in scored[: int(profile.get("expand_keep", 3))]]
 
@@ -523,7 +580,7 @@ class NormalPlayer:
                 break
             current = best
         current = self._resolve(sim, current, b)
-        return sim.evaluate(current, side)
+        return self._value(sim, current, side, b)
 
 
 def make_player(level: str, seed: int = 0) -> Player:

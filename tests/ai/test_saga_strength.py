@@ -171,3 +171,34 @@ def test_the_playouts_go_to_distinct_units_and_orders() -> None:
             {"type": "activate", "unit": "b", "source": "x", "order": "move"}]
     chosen = NormalPlayer._distinct(pool, [0, 1, 2, 3], ("activate",), ("unit", "order"), 3)
     assert chosen == [0, 2, 3]
+
+
+def test_player_turns_left_count_down_to_the_last_one() -> None:
+    from simulator.games.saga.evaluation import player_turns_left
+
+    st = _state("saga/quickstart")
+    st["phase"], st["turn_player"] = "activation", "vikings"         # the Vikings play first, 6 turns
+    assert player_turns_left(st) == 12
+    st["turn"], st["turn_player"] = 6, "anglo_danes"
+    assert player_turns_left(st) == 1
+
+
+def test_the_result_at_the_limit_weighs_most_in_the_last_player_turn() -> None:
+    """Quick-start, the Anglo-Danes 4 VP behind (their huscarls lost): early on the evaluation is
+    mostly the armies' strength; in the game's last player-turn the lost result dominates, and a
+    lead kept on the limit ranks above every position without one (SAGA quick-start: VP decide)."""
+    from simulator.games.saga import victory
+    from simulator.games.saga.evaluation import evaluate
+
+    st = _state("saga/quickstart")
+    st["phase"], st["turn_player"], st["active"] = "activation", "anglo_danes", "anglo_danes"
+    assert victory.outcome(st) is None and victory.outcome(st, at_limit=True).winner is None
+    st["losses"]["anglo_danes"] = {"hearthguard": 4}
+    st["units"]["a-huscarls"]["figures"] = []
+    assert victory.outcome(st, at_limit=True).winner == "vikings"
+    early = evaluate(st, "anglo_danes")
+    st["turn"] = st["max_turns"]
+    last = evaluate(st, "anglo_danes")
+    assert -0.95 < last < -0.7 < early
+    assert evaluate(st, "vikings") > 0.6 > evaluate(_state("saga/quickstart") | {"turn": 6}, "vikings")
+    assert victory.outcome(st) is None               # the game itself is not over

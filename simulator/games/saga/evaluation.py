@@ -15,6 +15,9 @@ and the average opponent) and adds terms for what that measure cannot see:
   living unit can use counts more than one rolled and not yet placed, which counts more than one
   on an ability, so the dice go where they will move and fight (the battle board's boxes, from
   the faction data) and dice left on abilities are rolled again.
+* the turn limit: in the last player-turns of the game the result the limit would give now
+  (``victory.outcome(state, at_limit=True)``) takes a growing share, all of it but a tie-break in
+  the game's very last player-turn, where nothing else counts any more (``LIMIT_WEIGHTS``).
 * the ford (scenario 2): the far-bank VP balance, which decides that game (kills score nothing
   there), weighing more turn by turn up to ``FORD_WEIGHT`` in the last.
 
@@ -53,6 +56,29 @@ HAND_DIE = 0.005
 #: (1 + turn / last turn) / 2: it grows to all of it in the last turn (the kills the base measure
 #: counts score nothing there).
 FORD_WEIGHT = 0.4
+#: The share of the value that is the result the turn limit would give now, by the player-turns
+#: left in the game, this one included (the last, the one before, ...). In the last player-turn
+#: only that result counts: 4 VP behind, a charge that might still turn it is worth the figures
+#: it risks, which the measure of strength alone counts against it (a read quick-start game
+#: rested its warriors instead). The result weighs 0.8 (a won game is 1), so a result kept on
+#: the limit ranks above any other.
+LIMIT_WEIGHTS = (0.85, 0.45, 0.2)
+
+
+def player_turns_left(state: State) -> int:
+    """The player-turns still to play before the turn limit, the current one included."""
+    order = state.get("order") or state["players"]
+    current = state.get("turn_player")
+    done = order.index(current) if current in order else 0
+    return max(0, (state["max_turns"] - state["turn"]) * len(order) + len(order) - done)
+
+
+def at_limit(state: State, player: str) -> float:
+    """1 / -1 / 0: ``player``'s result if the turn limit were reached now."""
+    out = victory.outcome(state, at_limit=True)
+    if out is None or out.winner is None:
+        return 0.0
+    return 1.0 if out.winner == player else -1.0
 
 
 def orders(state: State, player: str) -> float:
@@ -126,6 +152,10 @@ def evaluate(state: State, player: str) -> float:
     value = base + WARLORD_WEIGHT * lord + APPROACH_WEIGHT * approach(state, player) + orders(state, player)
     if state.get("victory") == "ford":
         value += FORD_WEIGHT * (0.5 + 0.5 * min(1.0, state["turn"] / max(1, state["max_turns"]))) * across(state, player)
+    left = player_turns_left(state) if state.get("phase") != "setup" else 0
+    if 1 <= left <= len(LIMIT_WEIGHTS):
+        share = LIMIT_WEIGHTS[left - 1]
+        value = (1.0 - share) * max(-0.95, min(0.95, value)) + share * 0.8 * at_limit(state, player)
     return max(-0.95, min(0.95, value))
 
 

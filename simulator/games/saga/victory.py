@@ -67,12 +67,14 @@ def warlord_dead(state: State, player: str) -> bool:
     return warlord(state, player) is None
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State, at_limit: bool = False) -> Outcome | None:
+    """The result of the game, or None while it goes on. With ``at_limit``, the result the turn
+    limit would give if it were reached now (what the computer players weigh in the last turns)."""
     if state["phase"] == "setup":                 # the players are still placing terrain and units
         return None
     kind = state["victory"]
     players = state["players"]
-    game_over = state["turn"] > state["max_turns"]
+    game_over = at_limit or state["turn"] > state["max_turns"]
     if kind in ("warlords_fury", "quickstart", "challenge"):
         dead = [p for p in players if warlord_dead(state, p)]
         rule = {"warlords_fury": "SAGA p.51", "quickstart": "SAGA QS", "challenge": "SAGA p.54"}[kind]

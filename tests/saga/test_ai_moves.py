@@ -1,0 +1,92 @@
+"""The enemy charges a position invites (``saga/ai_moves.replies``), which the normal computer
+player plays out and counts (``PROFILES["saga"]["reply_weight"]``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from simulator.ai import players
+from simulator.ai.players import NormalPlayer, Simulator
+from simulator.core.dice import Dice
+from simulator.core.game import Context
+from simulator.core.session import Session
+from simulator.games.saga.ai_moves import replies
+
+State = dict[str, Any]
+
+
+def _activation(seed: int = 1) -> Session:
+    """Quick-start at the Vikings' first Activation Phase (the armies 18 inches apart)."""
+    session = Session.new("saga/quickstart", seed=seed)
+    while session.state["phase"] != "activation":
+        actions = session.legal_actions()
+        session.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
+                      or next(a for a in actions if a["type"] == "end_orders"))
+    return session
+
+
+def _place(st: State, uid: str, x: float, y: float) -> None:
+    """Move ``uid`` so that its figures' centre is at (x, y)."""
+    figs = [st["figures"][f] for f in st["units"][uid]["figures"]]
+    cx, cy = sum(f["x"] for f in figs) / len(figs), sum(f["y"] for f in figs) / len(figs)
+    for f in figs:
+        f["x"] += x - cx
+        f["y"] += y - cy
+
+
+def test_no_enemy_in_reach_no_reply() -> None:
+    st = _activation().state_data()
+    assert replies(st, "vikings") == []
+
+
+def test_a_unit_in_reach_of_an_enemy_invites_its_charge_and_the_engine_accepts_it() -> None:
+    session = _activation()
+    st = session.state_data()
+    _place(st, "v-hird", 7.0, 15.0)                   # 6 inches from the huscarls at (7, 21)
+    found = replies(st, "vikings")
+    assert {r.action["target"] for r in found} == {"v-hird"}
+    assert found[0].unit == "a-huscarls"               # the nearest first (the earl is farther)
+    start = found[0].start(st)
+    assert (start["phase"], start["active"], start["pending"]["unit"]) == ("activation", "anglo_danes", "a-huscarls")
+    assert st["pending"] is None and st["turn_player"] == "vikings"      # the position asked about is untouched
+    ctx = Context(Dice(5), session.scenario)
+    ctx.dice.begin_action(0)
+    session.game.apply(start, found[0].action, ctx)
+    assert start["melee"] is not None                 # the charge reached and a melee began
+
+
+def test_no_reply_when_the_game_ends_before_the_enemy_plays_again() -> None:
+    st = _activation().state_data()
+    _place(st, "v-hird", 7.0, 15.0)
+    st["turn"] = st["max_turns"]
+    assert replies(st, "vikings")                     # the Anglo-Danes play after the Vikings
+    st["turn_player"] = st["active"] = "anglo_danes"
+    _place(st, "a-huscarls", 7.0, 9.0)
+    assert replies(st, "anglo_danes") == []           # the last player of the last turn
+
+
+def test_an_answer_is_known_by_the_two_units_not_the_rest_of_the_table() -> None:
+    st = _activation().state_data()
+    _place(st, "v-hird", 7.0, 15.0)
+    key = replies(st, "vikings")[0].key
+    _place(st, "v-bondi", 20.0, 5.0)
+    assert replies(st, "vikings")[0].key == key
+    st["units"]["v-hird"]["fatigue"] = 2
+    assert replies(st, "vikings")[0].key != key
+
+
+def test_the_normal_player_counts_the_charge_a_position_invites(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = _activation()
+    st = session.state_data()
+    _place(st, "v-jarl", 7.0, 15.0)                   # the jarl alone in front of the huscarls
+    player = NormalPlayer(seed=1)
+    b = player._budget("saga")
+    sim = Simulator(session, random.Random(1)).shaped(0.1)
+    plain = sim.evaluate(st, "vikings")
+    assert player._value(sim, st, "vikings", b) < plain - 0.01
+    monkeypatch.setitem(players.PROFILES["saga"], "reply_weight", 0.0)
+    player._answers.clear()
+    assert player._value(sim, st, "vikings", b) == plain
