@@ -77,6 +77,11 @@ class Simulator:
         self._legal_cache: dict[bytes, list[Action]] = {}
         self.shape = 0.0
         self._heuristic: Any = None
+        #: The game's ``ai_moves.replies(state, side, most)`` (the opponent's answers a position
+        #: invites, each with a ``key``, an ``action`` and ``start(state)``) where its profile
+        #: weighs them (``reply_weight``), else None.
+        self.replies: Any = game_hook(self.game.id, "ai_moves", "replies") \
+            if PROFILES.get(self.game.id, {}).get("reply_weight") else None
 
     def step(self, state: State, action: Action) -> State | None:
         """The state after ``action``, or None if the game refuses it (or fails on it)."""
@@ -130,37 +135,28 @@ class Simulator:
         return self
 
 
-def heuristic_of(game_id: str) -> Any:
-    """The game's ``evaluation.heuristic(state, side)`` or None."""
+def game_hook(game_id: str, module: str, name: str) -> Any:
+    """``simulator.games.<game_id>.<module>.<name>`` (a per-game computer-player hook,
+    docs/architecture.md), or None where the game has no such module or function."""
     import importlib
 
     try:
-        module = importlib.import_module(f"simulator.games.{game_id}.evaluation")
+        found = importlib.import_module(f"simulator.games.{game_id}.{module}")
     except ImportError:
         return None
-    return getattr(module, "heuristic", None)
+    return getattr(found, name, None)
+
+
+def heuristic_of(game_id: str) -> Any:
+    """The game's ``evaluation.heuristic(state, side)`` or None."""
+    return game_hook(game_id, "evaluation", "heuristic")
 
 
 def extra_moves(game_id: str, visible: State, side: str) -> list[Action]:
     """The game's ``ai_moves.extra_actions(state, side)``: candidates the normal player looks at
     besides the legal-action list's sample (opt-in, ``PROFILES[game]["extra_moves"]``; each must be
     legal: it is tried on a guessed state first and only a tried one can be chosen)."""
-    import importlib
-
-    module = importlib.import_module(f"simulator.games.{game_id}.ai_moves")
-    return list(module.extra_actions(copy_plain(visible), side))
-
-
-def replies_of(game_id: str) -> Any:
-    """The game's ``ai_moves.replies(state, side, most)`` (the opponent's answers a position
-    invites, each with a ``key``, an ``action`` and ``start(state)``) or None."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"simulator.games.{game_id}.ai_moves")
-    except ImportError:
-        return None
-    return getattr(module, "replies", None)
+    return list(game_hook(game_id, "ai_moves", "extra_actions")(copy_plain(visible), side))
 
 
 @dataclass
@@ -468,14 +464,13 @@ class NormalPlayer:
         moving one unit leaves the charges on the others as they were. Without it the player
         moved a unit twice into an enemy's reach, because the search never saw the enemy's turn."""
         value = sim.evaluate(state, side)
-        profile = PROFILES.get(sim.game.id, {})
-        weight = float(profile.get("reply_weight", 0.0))
-        find = replies_of(sim.game.id) if weight else None
-        if find is None or not -1.0 < value < 1.0 or sim.game.outcome(state) is not None:
+        if sim.replies is None or not -1.0 < value < 1.0 or sim.game.outcome(state) is not None:
             return value
+        profile = PROFILES[sim.game.id]
+        weight = float(profile["reply_weight"])
         repeat = max(1, int(profile.get("reply_samples", profile.get("resolve_samples", 1))))
         worst = 0.0
-        for answer in find(state, side, int(profile.get("reply_most", 6))):
+        for answer in sim.replies(state, side, int(profile.get("reply_most", 6))):
             delta = self._answers.get(answer.key)
             if delta is None:
                 if _clock() > self._deadline:

@@ -89,4 +89,6 @@ def test_the_normal_player_counts_the_charge_a_position_invites(monkeypatch: pyt
     assert player._value(sim, st, "vikings", b) < plain - 0.01
     monkeypatch.setitem(players.PROFILES["saga"], "reply_weight", 0.0)
     player._answers.clear()
+    sim = Simulator(session, random.Random(1)).shaped(0.1)
+    assert sim.replies is None
     assert player._value(sim, st, "vikings", b) == plain

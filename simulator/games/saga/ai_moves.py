@@ -24,24 +24,17 @@ from typing import Any
 from simulator.core.plain import copy_plain
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import movement
+from simulator.games.saga.evaluation import player_turns_left
 from simulator.games.saga.units import exhausted, live_units, unit_gap
 
 State = dict[str, Any]
 Action = dict[str, Any]
 
-#: The classes of the player's units whose charges count (None: every unit).
-TARGETS: tuple[str, ...] | None = None
-
 
 def _foe_plays_again(state: State, side: str) -> bool:
-    """Whether an opponent of ``side`` has an Activation Phase before the game's turn limit."""
-    if state["turn"] > state["max_turns"]:
-        return False
-    order = state.get("order") or state["players"]
-    if state.get("turn_player") != side or side not in order:
-        return True                 # an opponent's turn now (the player ended his)
-    later_this_turn = order.index(side) + 1 < len(order)
-    return state["turn"] + (0 if later_this_turn else 1) <= state["max_turns"]
+    """Whether an opponent of ``side`` has an Activation Phase before the game's turn limit: the
+    next player-turn is an opponent's, so one more than ``side``'s own, if he is playing now."""
+    return player_turns_left(state) > (1 if state.get("turn_player") == side else 0)
 
 
 def _fingerprint(state: State, uid: str) -> tuple[Any, ...]:
@@ -89,7 +82,7 @@ def replies(state: State, side: str, most: int = 6) -> list[Reply]:
     again."""
     if state.get("phase") == "setup" or not _foe_plays_again(state, side):
         return []
-    mine = [u for u in live_units(state, side) if TARGETS is None or u["cls"] in TARGETS]
+    mine = live_units(state, side)
     pairs: list[tuple[float, str, str, str]] = []
     for foe in state["players"]:
         if foe == side:
