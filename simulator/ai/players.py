@@ -223,12 +223,12 @@ PROFILES: dict[str, dict[str, Any]] = {
     "vikings": {"pass": ("end_phase", "skip_advance"), "rank": 40, "width": 6, "samples": 6, "depth": 0,
                 "follow": 6, "shape": 0.1, "keep": ("attack", "fire", "defensive_fire"), "normal_fidget": 0.00005},
     "saga": {"pass": ("end_orders", "pass", "end_turn"), "eager": ("roll_dice", "place_die", "activate", "ready"),
-             "rank": 20, "width": 3, "samples": 2, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
+             "rank": 30, "width": 4, "samples": 4, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
              "resolve_types": ("melee_trade", "spend_fatigue", "ready", "remove_casualties", "bodyguards", "withdraw"),
              "resolve": 14,
              "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
              "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True,
-             "reply_weight": 0.5, "reply_most": 3, "reply_samples": 2},
+             "reply_weight": 0.5, "reply_most": 3, "reply_samples": 2, "reply_final_weight": 1.0},
     "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
                "easy": 16, "shape": 0.1, "keep": ("charge", "attack"), "extra_moves": True},
 }
@@ -459,7 +459,8 @@ class NormalPlayer:
         ``ai_moves.replies`` names (a SAGA charge at the start of the enemy's next turn) is played
         and resolved (``_resolve``, the mean of ``reply_samples`` rolls, or ``resolve_samples``),
         at most ``reply_most`` of them, and the worst change of the evaluation counts, if it is a
-        loss. Every candidate's end position pays it, so a move is compared with passing on the
+        loss (``reply_final_weight`` times instead of ``reply_weight`` for an answer in the game's
+        last player-turn, ``final``: nothing can answer it back). Every candidate's end position pays it, so a move is compared with passing on the
         same footing. Answers are remembered by their ``key`` for the rest of the decision:
         moving one unit leaves the charges on the others as they were. Without it the player
         moved a unit twice into an enemy's reach, because the search never saw the enemy's turn."""
@@ -468,6 +469,8 @@ class NormalPlayer:
             return value
         profile = PROFILES[sim.game.id]
         weight = float(profile["reply_weight"])
+        # an answer in the game's last player-turn is one nothing can answer back
+        final_weight = float(profile.get("reply_final_weight", weight))
         repeat = max(1, int(profile.get("reply_samples", profile.get("resolve_samples", 1))))
         worst = 0.0
         for answer in sim.replies(state, side, int(profile.get("reply_most", 6))):
@@ -491,8 +494,8 @@ class NormalPlayer:
                 finally:
                     sim.rng = looking
                 delta = self._answers[answer.key] = total / n if n else 0.0
-            worst = min(worst, delta)
-        return value + weight * worst
+            worst = min(worst, (final_weight if answer.final else weight) * delta)
+        return value + worst
 
     @staticmethod
     def _distinct(pool: list[Action], ranked: list[int], expand: tuple[str, ...], expand_key: tuple[str, ...],

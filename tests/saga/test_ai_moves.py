@@ -92,3 +92,24 @@ def test_the_normal_player_counts_the_charge_a_position_invites(monkeypatch: pyt
     sim = Simulator(session, random.Random(1)).shaped(0.1)
     assert sim.replies is None
     assert player._value(sim, st, "vikings", b) == plain
+
+
+def test_a_charge_in_the_last_player_turn_is_final_and_weighs_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The enemy's charge in the game's last player-turn cannot be answered: the reply marks it
+    ``final`` and the normal player counts it at ``reply_final_weight``, not ``reply_weight``."""
+    session = _activation()
+    st = session.state_data()
+    _place(st, "v-jarl", 7.0, 15.0)
+    assert not any(r.final for r in replies(st, "vikings"))          # turn 1 of 6
+    st["turn"] = st["max_turns"]                                      # the Anglo-Danes play last
+    assert replies(st, "vikings") and all(r.final for r in replies(st, "vikings"))
+    player = NormalPlayer(seed=1)
+    b = player._budget("saga")
+    values = {}
+    for weight in (0.5, 1.0):
+        monkeypatch.setitem(players.PROFILES["saga"], "reply_final_weight", weight)
+        player._answers.clear()
+        sim = Simulator(session, random.Random(1)).shaped(0.1)
+        values[weight] = player._value(sim, st, "vikings", b) - sim.evaluate(st, "vikings")
+    assert values[1.0] < values[0.5] < 0
+    assert values[1.0] == pytest.approx(2 * values[0.5])

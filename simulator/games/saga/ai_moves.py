@@ -70,6 +70,8 @@ class Reply:
     foe: str
     unit: str
     action: Action
+    #: The charge comes in the game's last player-turn: nothing can answer it.
+    final: bool = False
 
     def start(self, state: State) -> State:
         """``state`` (the one :func:`replies` was asked about) with the charging unit activated."""
@@ -98,9 +100,10 @@ def replies(state: State, side: str, most: int = 6) -> list[Reply]:
     pairs.sort()
     out: list[Reply] = []
     everyone = tuple(_fingerprint(state, u["id"]) for u in mine)
+    final = player_turns_left(state) <= (2 if state.get("turn_player") == side else 1)
     for _, foe, eid, tid in pairs[:most]:
         key: tuple[Any, ...] = (_fingerprint(state, eid), _fingerprint(state, tid))
         if state["units"][tid]["cls"] == "warlord":
             key += everyone
-        out.append(Reply(key, foe, eid, {"type": "engage", "target": tid}))
+        out.append(Reply(key, foe, eid, {"type": "engage", "target": tid}, final))
     return out
