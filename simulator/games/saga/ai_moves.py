@@ -31,10 +31,11 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 
-def _foe_plays_again(state: State, side: str) -> bool:
-    """Whether an opponent of ``side`` has an Activation Phase before the game's turn limit: the
-    next player-turn is an opponent's, so one more than ``side``'s own, if he is playing now."""
-    return player_turns_left(state) > (1 if state.get("turn_player") == side else 0)
+def _from_foes_next(state: State, side: str) -> int:
+    """The player-turns left from an opponent's next one on, that one included (0: none before
+    the turn limit): the next player-turn is an opponent's, so one fewer if ``side`` is playing
+    now."""
+    return player_turns_left(state) - (1 if state.get("turn_player") == side else 0)
 
 
 def _fingerprint(state: State, uid: str) -> tuple[Any, ...]:
@@ -82,7 +83,10 @@ def replies(state: State, side: str, most: int = 6) -> list[Reply]:
     """The charges the enemy could open its next turn with against ``side``'s units: at most
     ``most`` of them, the closest pairs first; none when the game ends before an opponent plays
     again."""
-    if state.get("phase") == "setup" or not _foe_plays_again(state, side):
+    if state.get("phase") == "setup":
+        return []
+    left = _from_foes_next(state, side)
+    if left <= 0:
         return []
     mine = live_units(state, side)
     pairs: list[tuple[float, str, str, str]] = []
@@ -100,7 +104,7 @@ def replies(state: State, side: str, most: int = 6) -> list[Reply]:
     pairs.sort()
     out: list[Reply] = []
     everyone = tuple(_fingerprint(state, u["id"]) for u in mine)
-    final = player_turns_left(state) <= (2 if state.get("turn_player") == side else 1)
+    final = left == 1
     for _, foe, eid, tid in pairs[:most]:
         key: tuple[Any, ...] = (_fingerprint(state, eid), _fingerprint(state, tid))
         if state["units"][tid]["cls"] == "warlord":
