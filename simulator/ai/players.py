@@ -7,8 +7,9 @@ from the session's, so thinking never consumes the game's dice.
 
 Every choice is a function of the session (scenario, seed, actions so far), the side and the
 player's seed: the work a decision does is a fixed budget of look-ahead steps, not a time.
-The time cap (``seconds``, counted in CPU time of the thinking thread) is only a safety net;
-the shipped budgets stay far below it (docs/ai.md gives the measured decision times).
+The time cap (``seconds``, counted in CPU time of the thinking thread) is a hard limit: past it
+the look-ahead stops at its next step and the decision plays the best found so far. The shipped
+budgets stay below it except in the longest SAGA decisions (docs/ai.md gives the measured times).
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ def _clock() -> float:
     decision is the same on a loaded machine (two benchmark games at once, or the client's
     drawing thread) as on an idle one."""
     return time.thread_time()
+
+
+class OutOfTime(Exception):
+    """The decision's time cap passed during a look-ahead: what that look-ahead was working out
+    is dropped whole (a melee half resolved or a reply half played would mislead)."""
 
 
 class NoLegalAction(Exception):
@@ -75,6 +81,8 @@ class Simulator:
         self.steps = 0
         self.legals = 0
         self._legal_cache: dict[bytes, list[Action]] = {}
+        #: The thread CPU time (``_clock``) past which ``step`` and ``legal`` raise ``OutOfTime``.
+        self.deadline = math.inf
         self.shape = 0.0
         self._heuristic: Any = None
         #: The game's ``ai_moves.replies(state, side, most)`` (the opponent's answers a position
@@ -84,7 +92,10 @@ class Simulator:
             if PROFILES.get(self.game.id, {}).get("reply_weight") else None
 
     def step(self, state: State, action: Action) -> State | None:
-        """The state after ``action``, or None if the game refuses it (or fails on it)."""
+        """The state after ``action``, or None if the game refuses it (or fails on it);
+        ``OutOfTime`` past the deadline."""
+        if _clock() > self.deadline:
+            raise OutOfTime
         self.steps += 1
         work = copy_plain(state)
         dice: Dice = self._dice.fork(self.rng.randrange(2**31))
@@ -100,11 +111,14 @@ class Simulator:
 
     def legal(self, state: State) -> list[Action]:
         """The legal actions in ``state``; remembered by the state's bytes, because playouts of
-        a candidate without dice (activating a unit, say) reach the very same state."""
+        a candidate without dice (activating a unit, say) reach the very same state.
+        ``OutOfTime`` past the deadline, unless the list is remembered."""
         key = marshal.dumps(state)
         known = self._legal_cache.get(key)
         if known is not None:
             return known
+        if _clock() > self.deadline:
+            raise OutOfTime
         self.legals += 1
         try:
             out = [] if self.game.outcome(state) is not None else self.game.legal_actions(state)
@@ -282,7 +296,9 @@ class NormalPlayer:
     3. the better half get ``samples`` more playouts; the best mean wins.
 
     Averaging over dice is what the easy player lacks: it takes the move whose single trial
-    roll happened to be lucky. ``seconds`` is a safety cap only.
+    roll happened to be lucky. ``seconds`` caps the decision's CPU time: past it the look-ahead
+    stops at its next step or legal-action list (``OutOfTime``), drops what it was working out,
+    and the best candidate so far plays.
     """
 
     seed: int = 0
@@ -296,7 +312,6 @@ class NormalPlayer:
     name: str = "normal"
     stats: dict[str, Any] = field(default_factory=dict)
     progress: float = 0.0
-    _deadline: float = field(default=math.inf, repr=False)
     _answers: dict[Any, float] = field(default_factory=dict, repr=False)
 
     def _budget(self, game_id: str) -> dict[str, int]:
@@ -310,7 +325,6 @@ class NormalPlayer:
     def choose(self, session: Session, side: str) -> Action:
         self.progress = 0.0
         start = _clock()
-        deadline = self._deadline = start + self.seconds
         self._answers = {}
         rng = _rng(self.seed, session, self.name)
         actions = _legal(session)
@@ -321,6 +335,7 @@ class NormalPlayer:
         game = session.game
         b = self._budget(game.id)
         sim = Simulator(session, rng).shaped(float(PROFILES.get(game.id, {}).get("shape", 0.0)))
+        deadline = sim.deadline = start + self.seconds
         visible = session.view(side)
 
         def guess() -> State:
@@ -338,15 +353,16 @@ class NormalPlayer:
         openers: list[tuple[float, int, State]] = []
         repeat = int(PROFILES.get(game.id, {}).get("resolve_samples", 1))
         for i, action in enumerate(pool):
-            looked = self._look(sim, root, action, side, b, repeat)
+            try:
+                looked = self._look(sim, root, action, side, b, repeat)
+            except OutOfTime:
+                break
             if looked is not None:
                 after = looked[1]
                 value = looked[0] - fidget(game.id, action, "normal") + rng.random() * 1e-6
                 scored.append((value, i))
                 if action.get("type") in expand and game.active_player(after) == side:
                     openers.append((value, i, after))
-            if _clock() > deadline:
-                break
         if openers:
             # an ``expand`` action (a SAGA activation) is worth its best follow-up. Candidates alike
             # in the profile's ``expand_key`` fields (a unit and order, whatever die pays) open the
@@ -360,8 +376,11 @@ class NormalPlayer:
                 if key not in gains:
                     if len(gains) >= most or _clock() > deadline:
                         continue
-                    here = self._value(sim, after, side, b)
-                    best_value, best_follow = self._expand(sim, after, side, b)
+                    try:
+                        here = self._value(sim, after, side, b)
+                        best_value, best_follow = self._expand(sim, after, side, b)
+                    except OutOfTime:
+                        continue
                     gains[key] = (best_value - here, best_follow)
                 plus[i], follow_ups[i] = gains[key]
             scored = [(value + plus.get(i, 0.0), i) for value, i in scored]
@@ -394,8 +413,11 @@ class NormalPlayer:
                     if _clock() > deadline:
                         break
                     sim.rng = random.Random(f"{base}:{r}:{j}")
-                    totals[i] += self._playout(sim, guess(), pool[i], side, b, follow_ups.get(i)) \
-                        - fidget(game.id, pool[i], "normal")
+                    try:
+                        value = self._playout(sim, guess(), pool[i], side, b, follow_ups.get(i))
+                    except OutOfTime:
+                        break
+                    totals[i] += value - fidget(game.id, pool[i], "normal")
                     visits[i] += 1
             ranked = sorted(current, key=lambda i: totals[i] / visits[i] if visits[i] else -math.inf, reverse=True)
             rounds.append(ranked[: max(1, (len(ranked) + 1) // 2)])
@@ -416,8 +438,6 @@ class NormalPlayer:
         player never attacks."""
         kinds = PROFILES.get(sim.game.id, {}).get("resolve_types", ())
         for _ in range(b["resolve"] if kinds else 0):
-            if _clock() > self._deadline:
-                break
             legal = sim.legal(current)
             chosen = None
             for kind in kinds:
@@ -476,8 +496,6 @@ class NormalPlayer:
         for answer in sim.replies(state, side, int(profile.get("reply_most", 6))):
             delta = self._answers.get(answer.key)
             if delta is None:
-                if _clock() > self._deadline:
-                    break
                 start = answer.start(state)
                 here = sim.evaluate(start, side)
                 total, n = 0.0, 0
@@ -538,8 +556,6 @@ class NormalPlayer:
         scored: list[tuple[float, int]] = []
         repeat = int(profile.get("resolve_samples", 1)) if options is None else 1
         for k, option in enumerate(legal):
-            if _clock() > self._deadline:
-                break
             looked = self._look(sim, state, option, side, b, repeat)
             if looked is None:
                 continue
@@ -560,7 +576,7 @@ class NormalPlayer:
             # best of them after this playout's dice; the follow-up's result is the playout's
             return self._expand(sim, current, side, b, follow_ups)[0]
         for _ in range(b["depth"]):
-            if game.active_player(current) != side or _clock() > self._deadline:
+            if game.active_player(current) != side:
                 break
             legal = sim.legal(current)
             if not legal:

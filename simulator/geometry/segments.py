@@ -39,21 +39,25 @@ def _cross(ax: F, ay: F, bx: F, by: F) -> F:
     return ax * by - ay * bx
 
 
+def _point_distance(apx: F, apy: F, abx: F, aby: F) -> F:
+    """Distance from points to segments given as components: ``ap`` from each segment's start
+    to the point, ``ab`` along the segment (a zero ``ab`` is a point)."""
+    ll = abx * abx + aby * aby
+    # the quotient is only kept where ll > 0, and its divisor is never 0
+    t = np.where(ll > 0, (apx * abx + apy * aby) / np.where(ll > 0, ll, 1.0), 0.0)
+    t = np.minimum(np.maximum(t, 0.0), 1.0)
+    dx, dy = apx - t * abx, apy - t * aby
+    return np.sqrt(dx * dx + dy * dy)
+
+
 def point_segment_distance(p: ArrayLike, a: ArrayLike, b: ArrayLike) -> F:
     """Distance from points to segments ``a-b`` (broadcasting over leading axes).
 
     >>> float(point_segment_distance([0, 1], [-1, 0], [1, 0]))
     1.0
     """
-    p, a, b = (np.asarray(x, dtype=np.float64) for x in (p, a, b))
-    abx, aby = b[..., 0] - a[..., 0], b[..., 1] - a[..., 1]
-    apx, apy = p[..., 0] - a[..., 0], p[..., 1] - a[..., 1]
-    ll = abx * abx + aby * aby
-    with np.errstate(invalid="ignore", divide="ignore"):
-        t = np.where(ll > 0, (apx * abx + apy * aby) / np.where(ll > 0, ll, 1.0), 0.0)
-    t = np.clip(t, 0.0, 1.0)
-    dx, dy = apx - t * abx, apy - t * aby
-    return np.sqrt(dx * dx + dy * dy)
+    p, a, b = np.asarray(p, dtype=np.float64), np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    return _point_distance(p[..., 0] - a[..., 0], p[..., 1] - a[..., 1], b[..., 0] - a[..., 0], b[..., 1] - a[..., 1])
 
 
 def segment_segment_distance(p1: ArrayLike, p2: ArrayLike, q1: ArrayLike, q2: ArrayLike) -> F:
@@ -64,17 +68,24 @@ def segment_segment_distance(p1: ArrayLike, p2: ArrayLike, q1: ArrayLike, q2: Ar
     >>> float(segment_segment_distance([0, 0], [1, 0], [0, 1], [1, 1]))
     1.0
     """
-    p1, p2, q1, q2 = (np.asarray(x, dtype=np.float64) for x in (p1, p2, q1, q2))
-    rx, ry = p2[..., 0] - p1[..., 0], p2[..., 1] - p1[..., 1]
-    sx, sy = q2[..., 0] - q1[..., 0], q2[..., 1] - q1[..., 1]
-    o1 = _cross(rx, ry, q1[..., 0] - p1[..., 0], q1[..., 1] - p1[..., 1])
-    o2 = _cross(rx, ry, q2[..., 0] - p1[..., 0], q2[..., 1] - p1[..., 1])
-    o3 = _cross(sx, sy, p1[..., 0] - q1[..., 0], p1[..., 1] - q1[..., 1])
-    o4 = _cross(sx, sy, p2[..., 0] - q1[..., 0], p2[..., 1] - q1[..., 1])
+    p1, p2 = np.asarray(p1, dtype=np.float64), np.asarray(p2, dtype=np.float64)
+    q1, q2 = np.asarray(q1, dtype=np.float64), np.asarray(q2, dtype=np.float64)
+    p1x, p1y, p2x, p2y = p1[..., 0], p1[..., 1], p2[..., 0], p2[..., 1]
+    q1x, q1y, q2x, q2y = q1[..., 0], q1[..., 1], q2[..., 0], q2[..., 1]
+    rx, ry = p2x - p1x, p2y - p1y
+    sx, sy = q2x - q1x, q2y - q1y
+    # each end point's offset from the other segment's start serves the orientation tests
+    # and the end-to-segment distances alike
+    q1px, q1py, q2px, q2py = q1x - p1x, q1y - p1y, q2x - p1x, q2y - p1y
+    p1qx, p1qy, p2qx, p2qy = p1x - q1x, p1y - q1y, p2x - q1x, p2y - q1y
+    o1 = _cross(rx, ry, q1px, q1py)
+    o2 = _cross(rx, ry, q2px, q2py)
+    o3 = _cross(sx, sy, p1qx, p1qy)
+    o4 = _cross(sx, sy, p2qx, p2qy)
     proper = (o1 * o2 < 0) & (o3 * o4 < 0)
     d = np.minimum(
-        np.minimum(point_segment_distance(q1, p1, p2), point_segment_distance(q2, p1, p2)),
-        np.minimum(point_segment_distance(p1, q1, q2), point_segment_distance(p2, q1, q2)),
+        np.minimum(_point_distance(q1px, q1py, rx, ry), _point_distance(q2px, q2py, rx, ry)),
+        np.minimum(_point_distance(p1qx, p1qy, sx, sy), _point_distance(p2qx, p2qy, sx, sy)),
     )
     return np.where(proper, 0.0, d)
 

@@ -177,6 +177,13 @@ def distance_matrix(a: Shapes, b: "Shapes | None" = None, chunk: int = 4_000_000
     out = np.zeros((n, m))
     if n == 0 or m == 0:
         return out
+    if not a.kind.any() and not b.kind.any():
+        # round bases only: centre distance less the radii (the general path below gives the
+        # same numbers, through the 1-vertex "edges" of the circles, several times slower)
+        dx = b.circle[None, :, 0] - a.circle[:, None, 0]
+        dy = b.circle[None, :, 1] - a.circle[:, None, 1]
+        d = np.sqrt(dx * dx + dy * dy) - a.circle[:, None, 2] - b.circle[None, :, 2]
+        return np.maximum(d, 0.0)
     K = max(a.verts.shape[1], 1) * max(b.verts.shape[1], 1)
     step = max(1, chunk // max(1, m * K))
     a0, a1 = a.edges()

@@ -94,6 +94,36 @@ def test_a_decision_stops_at_its_time_cap() -> None:
     assert elapsed < 0.3 + 1.5      # the cap plus one look-ahead step and the legal-action list
 
 
+def test_past_the_cap_the_look_ahead_stops_at_its_next_step() -> None:
+    """``Simulator.step`` and an unremembered ``legal`` raise ``OutOfTime`` once the deadline
+    has passed, so no single look-ahead (a melee resolved, a reply played) runs on past it."""
+    from simulator.ai.players import OutOfTime, Simulator
+
+    session = Session.new("saga/quickstart", 2)
+    sim = Simulator(session, random.Random(1))
+    state = session.state_data()
+    known = sim.legal(state)
+    action = known[0]
+    sim.deadline = time.thread_time() - 1.0
+    assert sim.legal(state) == known             # remembered: no work to stop
+    with pytest.raises(OutOfTime):
+        sim.step(state, action)
+    state["turn"] = state["turn"] + 1            # a position not seen yet
+    with pytest.raises(OutOfTime):
+        sim.legal(state)
+
+
+def test_a_decision_without_time_still_plays_a_legal_action() -> None:
+    session = Session.new("saga/clash-of-steel", 3)
+    while len(session.legal_actions()) < 2:
+        session.apply(session.legal_actions()[0])
+    side = session.active_player()
+    player = NormalPlayer(seed=1, seconds=0.0)
+    action = player.choose(session, side)
+    assert session.check(action) is None
+    assert player.stats["stopped"]
+
+
 def test_the_same_seed_gives_the_same_choice() -> None:
     session = Session.new("dragon_rage/esirien-1-fury", 4)
     side = session.active_player()

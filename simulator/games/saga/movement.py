@@ -107,11 +107,22 @@ def legs_touching(state: State, p0: NDArray[np.float64], p1: NDArray[np.float64]
     """:func:`path_touches` of many legs ``p0[i]-p1[i]`` (base radii ``r[i]``) at once: whether
     each touches a terrain piece of ``movement`` kind."""
     hit = np.zeros(len(p0), dtype=bool)
+    if not len(p0):
+        return hit
+    half = np.broadcast_to(np.asarray(r, dtype=np.float64) * 0.5, (len(p0),))
+    lo, hi = np.minimum(p0, p1), np.maximum(p0, p1)
     for t in _areas(state, movement):
+        shape = np.asarray(t["polygon"] if "polygon" in t else t["line"], dtype=np.float64)
+        # only the legs whose box, grown by what counts as touching, meets the piece's box can
+        # touch it: the exact test for those alone (most legs are nowhere near most pieces)
+        grow = half if "polygon" in t else np.full(len(p0), EPS)
+        near = ((hi + grow[:, None] >= shape.min(axis=0)) & (lo - grow[:, None] <= shape.max(axis=0))).all(axis=1)
+        if not near.any():
+            continue
         if "polygon" in t:
-            hit |= segments_polygon_distance(p0, p1, t["polygon"]) < r * 0.5
+            hit[near] |= segments_polygon_distance(p0[near], p1[near], shape) < half[near]
         else:
-            hit |= segment_crosses_polyline(p0, p1, t["line"])
+            hit[near] |= segment_crosses_polyline(p0[near], p1[near], shape)
     return hit
 
 
