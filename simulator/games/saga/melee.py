@@ -523,18 +523,23 @@ def next_withdrawal(state: State, ctx: Context, chosen: dict[str, tuple[float, f
             continue
         if chosen is None:
             mover, away = loser, winner
-            dest = movement.plan_disengage(state, loser, winner)
-            if dest is None:
+            found = movement.disengage_options(state, loser, winner)
+            if not found:
                 ctx.emit("disengage", f"{state['units'][loser]['name']} cannot disengage; the winner must", "SAGA p.22")
                 mover, away = winner, loser
-                dest = movement.plan_disengage(state, winner, loser)
-            if dest is None:
+                found = movement.disengage_options(state, winner, loser)
+            if not found:
                 ctx.emit("disengage", "neither unit can disengage: they stay in contact (engine decision)", "SAGA p.22")
                 m["withdrawals"].pop(0)
                 continue
+            dest = found[0]
             if state["rules"].get("player_choices", True):
+                default = _placement(dest)
+                # the planner's other straight withdrawals, offered beside its pick: found now,
+                # as the table stands until the owner answers, so the legal list need not plan again
+                others = [p for p in map(_placement, found[1:]) if p != default][:WITHDRAWAL_OPTIONS - 1]
                 m["withdrawing"] = {"unit": mover, "away_from": away, "is_loser": mover == loser,
-                                    "default": {f: [float(p[0]), float(p[1])] for f, p in dest.items()}}
+                                    "default": default, "others": others}
                 m["step"] = "withdraw"
                 state["active"] = state["units"][mover]["owner"]
                 return
@@ -554,15 +559,18 @@ def next_withdrawal(state: State, ctx: Context, chosen: dict[str, tuple[float, f
     state["melee"] = None
 
 
+#: How many placements of a disengaging unit the legal-action list offers (the engine's first).
+WITHDRAWAL_OPTIONS = 4
+
+
+def _placement(dest: dict[str, tuple[float, float]]) -> dict[str, list[float]]:
+    return {f: [float(p[0]), float(p[1])] for f, p in dest.items()}
+
+
 def withdrawal_options(state: State) -> list[dict[str, list[float]]]:
     """The engine's placement first, then other straight withdrawals the planner found."""
     w = state["melee"]["withdrawing"]
-    out = [w["default"]]
-    for dest in movement.disengage_options(state, w["unit"], w["away_from"]):
-        cand = {f: [float(p[0]), float(p[1])] for f, p in dest.items()}
-        if cand != w["default"] and len(out) < 4:
-            out.append(cand)
-    return out
+    return [w["default"], *w["others"]]
 
 
 def _after_disengage(state: State, m: dict[str, Any], winner: str, loser: str, ctx: Context) -> None:

@@ -342,14 +342,12 @@ def _walls(state: State, blockers: list[str], exclude: set[str]) -> tuple[NDArra
         if len(fl) < 2:
             continue
         arr = figure_array(state, fl)
-        g = circle_gaps(arr)
-        ii, jj = np.nonzero(np.triu(g <= vs, 1))
-        for i, j in zip(ii, jj):
-            s.append(arr[i, :2])
-            e.append(arr[j, :2])
-    if not s:
+        ii, jj = np.nonzero(np.triu(circle_gaps(arr) <= vs, 1))
+        s.append(arr[ii, :2])
+        e.append(arr[jj, :2])
+    if not s or not sum(len(x) for x in s):
         return None
-    return np.array(s), np.array(e)
+    return np.concatenate(s), np.concatenate(e)
 
 
 def apply_move(state: State, uid: str, result: MoveResult) -> None:
@@ -486,16 +484,11 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
     return best
 
 
-def plan_disengage(state: State, uid: str, away_from: str) -> dict[str, tuple[float, float]] | None:
-    """SAGA p.22 step 8: every figure up to S away, none ending within VS of an enemy, in
-    formation, as far as possible from the unit fought: the best of ``disengage_options``."""
-    found = disengage_options(state, uid, away_from)
-    return found[0] if found else None
-
-
 def disengage_options(state: State, uid: str, away_from: str) -> list[dict[str, tuple[float, float]]]:
     """Whole-unit withdrawals straight away from the enemy (then turned by up to 90 degrees),
-    the longest legal one per direction, best (farthest from the unit fought) first."""
+    the longest legal one per direction, best (farthest from the unit fought) first: the first
+    is the engine's placement for SAGA p.22 step 8 (every figure up to S away, none ending within
+    VS of an enemy, in formation, as far as possible from the unit fought)."""
     own = figure_array(state, state["units"][uid]["figures"])
     foe = figure_array(state, state["units"][away_from]["figures"])
     if not len(foe):
