@@ -276,16 +276,18 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
         draws = sum(1 for score, _ in rows if score == 0.5)
         finished = sum(res.finished for _, res in rows)
         actions = sum(res.actions for _, res in rows)
-        think = [res.think.get(level, [0, 0.0, 0.0, 0.0, 0.0]) for _, res in rows]
+        think = [res.think.get(level, [0, 0.0, 0.0, 0.0, 0.0, 0]) for _, res in rows]
         decisions = sum(t[0] for t in think)
         mean = sum(t[1] for t in think) / decisions if decisions else 0.0
         longest = max((t[2] for t in think), default=0.0)
         cpu_mean = sum(t[3] for t in think) / decisions if decisions else 0.0
         cpu_longest = max((t[4] for t in think), default=0.0)
+        capped = sum(t[5] for t in think)
         print(f"  {level:>6} vs {against:<6}: {100 * total / n:5.1f}%  ({wins} won, {draws} drawn, "
               f"{n - wins - draws} lost; {finished}/{n} finished, {actions / n:.0f} actions a game; "
               f"{level} decision mean {1000 * mean:.0f} ms, longest {1000 * longest:.0f} ms wall, "
-              f"CPU mean {1000 * cpu_mean:.0f} ms, longest {1000 * cpu_longest:.0f} ms"
+              f"CPU mean {1000 * cpu_mean:.0f} ms, longest {1000 * cpu_longest:.0f} ms, "
+              f"{capped} of {decisions} stopped at the time cap"
               + (f"; {len(everything) - len(rows)} games failed in the rules engine, not counted"
                  if len(rows) < len(everything) else "")
               + ")", flush=True)

@@ -18,7 +18,8 @@ class MatchResult:
     actions: int
     finished: bool
     #: Decision times by player name: [decisions, total seconds, longest seconds, total CPU
-    #: seconds, longest CPU seconds] (wall clock includes waiting for a core on a busy machine).
+    #: seconds, longest CPU seconds, decisions stopped at the time cap] (wall clock includes
+    #: waiting for a core on a busy machine).
     think: dict[str, list[float]] = field(default_factory=dict)
     #: Set when the game itself failed (an exception in the rules engine); the game is not scored.
     error: str = ""
@@ -59,12 +60,13 @@ def play_match(scenario: Scenario | str, players: dict[str, Player], seed: int,
         except NoLegalAction:
             break                   # a rules-engine gap: the game is cut off (not finished)
         dt, dc = time.perf_counter() - t0, time.thread_time() - c0
-        rec = think.setdefault(player.name, [0, 0.0, 0.0, 0.0, 0.0])
+        rec = think.setdefault(player.name, [0, 0.0, 0.0, 0.0, 0.0, 0])
         rec[0] += 1
         rec[1] += dt
         rec[2] = max(rec[2], dt)
         rec[3] += dc
         rec[4] = max(rec[4], dc)
+        rec[5] += bool(getattr(player, "stats", {}).get("stopped"))
         session.apply(action)
     out = session.outcome()
     return session, MatchResult(out.winner if out else None, len(session.steps), out is not None, think)

@@ -124,6 +124,14 @@ def test_a_decision_without_time_still_plays_a_legal_action() -> None:
     assert player.stats["stopped"]
 
 
+def test_a_match_counts_the_decisions_stopped_at_the_cap() -> None:
+    players = {"anglo_danes": NormalPlayer(seed=1, seconds=0.0), "vikings": EasyPlayer(seed=2)}
+    _, result = play_match("saga/quickstart", players, 3, max_actions=30)
+    decisions, stopped = result.think["normal"][0], result.think["normal"][5]
+    assert 0 < stopped <= decisions
+    assert result.think["easy"][5] == 0
+
+
 def test_the_same_seed_gives_the_same_choice() -> None:
     session = Session.new("dragon_rage/esirien-1-fury", 4)
     side = session.active_player()
