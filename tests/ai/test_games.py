@@ -81,7 +81,7 @@ def test_asoiaf_hidden_hands_do_not_change_the_choice() -> None:
 
 
 def test_a_decision_stops_at_its_time_cap() -> None:
-    """A budget far beyond the cap: the player stops at the cap (0.3 s here; 1.8 s by default,
+    """A budget far beyond the cap: the player stops at the cap (0.3 s here; 1.6 s by default,
     under the 2 s of the requirement) and still returns a legal action."""
     session = Session.new("asoiaf/game-of-thrones", 3)
     player = NormalPlayer(seed=1, rank=1000, width=50, samples=500, depth=5, follow=20, seconds=0.3)

@@ -90,12 +90,31 @@ def _areas(state: State, movement: str) -> list[dict[str, Any]]:
     return [t for t in state["terrain"] if t["movement"] == movement]
 
 
+def _reach(t: dict[str, Any], r: NDArray[np.float64] | float) -> NDArray[np.float64] | float:
+    """How near a leg of a base of radius ``r`` must pass for the base to touch the terrain piece
+    ``t``: within half its radius for an area, and on the line itself (within EPS) for a line."""
+    return r * 0.5 if "polygon" in t else EPS
+
+
+def _near_box(t: dict[str, Any], lo: NDArray[np.float64], hi: NDArray[np.float64],
+              reach: NDArray[np.float64] | float) -> NDArray[np.bool_]:
+    """Whether legs whose boxes are ``lo``-``hi`` (``(n, 2)``), grown by ``reach``, meet the box of
+    the terrain piece ``t``: only those can touch it, so the exact test is left to them (most legs
+    are nowhere near most pieces)."""
+    shape = np.asarray(t["polygon"] if "polygon" in t else t["line"], dtype=np.float64)
+    grow = np.reshape(reach, (-1, 1))
+    return ((hi + grow >= shape.min(axis=0)) & (lo - grow <= shape.max(axis=0))).all(axis=1)
+
+
 def path_touches(state: State, p0: tuple[float, float], p1: tuple[float, float], r: float,
                  movement: str) -> dict[str, Any] | None:
     """The first terrain piece of ``movement`` kind the base touches along p0-p1."""
+    lo, hi = np.minimum([p0], [p1]), np.maximum([p0], [p1])
     for t in _areas(state, movement):
+        if not _near_box(t, lo, hi, _reach(t, r))[0]:
+            continue
         if "polygon" in t:
-            if segment_polygon_distance(p0, p1, t["polygon"]) < r * 0.5:
+            if segment_polygon_distance(p0, p1, t["polygon"]) < _reach(t, r):
                 return t
         elif segment_crosses_polyline(p0, p1, t["line"])[0]:
             return t
@@ -109,20 +128,17 @@ def legs_touching(state: State, p0: NDArray[np.float64], p1: NDArray[np.float64]
     hit = np.zeros(len(p0), dtype=bool)
     if not len(p0):
         return hit
-    half = np.broadcast_to(np.asarray(r, dtype=np.float64) * 0.5, (len(p0),))
+    r = np.broadcast_to(np.asarray(r, dtype=np.float64), (len(p0),))
     lo, hi = np.minimum(p0, p1), np.maximum(p0, p1)
     for t in _areas(state, movement):
-        shape = np.asarray(t["polygon"] if "polygon" in t else t["line"], dtype=np.float64)
-        # only the legs whose box, grown by what counts as touching, meets the piece's box can
-        # touch it: the exact test for those alone (most legs are nowhere near most pieces)
-        grow = half if "polygon" in t else np.full(len(p0), EPS)
-        near = ((hi + grow[:, None] >= shape.min(axis=0)) & (lo - grow[:, None] <= shape.max(axis=0))).all(axis=1)
+        reach = np.broadcast_to(_reach(t, r), (len(p0),))
+        near = _near_box(t, lo, hi, reach)
         if not near.any():
             continue
         if "polygon" in t:
-            hit[near] |= segments_polygon_distance(p0[near], p1[near], shape) < half[near]
+            hit[near] |= segments_polygon_distance(p0[near], p1[near], t["polygon"]) < reach[near]
         else:
-            hit[near] |= segment_crosses_polyline(p0[near], p1[near], shape)
+            hit[near] |= segment_crosses_polyline(p0[near], p1[near], t["line"])
     return hit
 
 
@@ -367,6 +383,10 @@ def translation(state: State, uid: str, dx: float, dy: float) -> dict[str, tuple
     return {f: (figs[f]["x"] + dx, figs[f]["y"] + dy) for f in state["units"][uid]["figures"]}
 
 
+#: Degrees round an enemy figure, from the side facing the engaging figure, where it may stand.
+ENGAGE_OFFSETS = (0, 25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160)
+
+
 def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[str, tuple[float, float]]:
     """SAGA p.20 engagement: one figure at a time, each into contact with the nearest enemy
     figure that has fewer than two of ours on it, else as close as it may go."""
@@ -395,17 +415,16 @@ def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[s
                 continue
             ex, ey, er = figs[e]["x"], figs[e]["y"], figs[e]["r"]
             base = math.atan2(me["y"] - ey, me["x"] - ex)
-            for off in (0, 25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160):
-                a = base + math.radians(off)
-                rr = er + me["r"] + 0.01
-                p = (ex + rr * math.cos(a), ey + rr * math.sin(a))
-                if math.dist(start, p) > allow:
-                    continue
-                if _free(state, f, p, placed, uid):
-                    best = (p, e)
+            rr = er + me["r"] + 0.01
+            # the first spot round the enemy figure, nearest our side first, in reach and free
+            spots = [(ex + rr * math.cos(a), ey + rr * math.sin(a))
+                     for a in (base + math.radians(off) for off in ENGAGE_OFFSETS)]
+            spots = [p for p in spots if math.dist(start, p) <= allow]
+            if spots:
+                ok = _free_spots(state, f, np.array(spots, dtype=np.float64), placed, uid)
+                if ok.any():
+                    best = (spots[int(np.argmax(ok))], e)
                     break
-            if best:
-                break
         if best:
             placed[f] = best[0]
             on_enemy[best[1]] = on_enemy.get(best[1], 0) + 1
@@ -426,27 +445,32 @@ def _nearest_point(state: State, fid: str, target: str) -> tuple[float, float]:
     return state["figures"][best]["x"], state["figures"][best]["y"]
 
 
-def _free(state: State, fid: str, p: tuple[float, float], placed: dict[str, tuple[float, float]], uid: str) -> bool:
-    """Whether figure ``fid`` could stand at ``p`` (no overlap, on the table, path clear of bases)."""
+def _free_spots(state: State, fid: str, spots: NDArray[np.float64], placed: dict[str, tuple[float, float]],
+                uid: str) -> NDArray[np.bool_]:
+    """Whether figure ``fid`` could stand at each of the end points ``spots`` (``(n, 2)``): on the
+    table, overlapping no base, its straight path clear of other units' bases and of impassable
+    terrain."""
     figs = state["figures"]
     r = figs[fid]["r"]
-    if not circles_inside_rect([[p[0], p[1], r]], state["table"]["width"], state["table"]["height"])[0]:
-        return False
+    start = np.array([figs[fid]["x"], figs[fid]["y"]])
+    ok = circles_inside_rect(np.column_stack([spots, np.full(len(spots), r)]), state["table"]["width"],
+                             state["table"]["height"])
     pts = [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid]
     pts += [(placed[o][0], placed[o][1], figs[o]["r"]) for o in placed]
     pts += [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in state["units"][uid]["figures"]
             if o not in placed and o != fid]
     if not pts:
-        return True
-    arr = np.array(pts)
-    if (circle_gaps([[p[0], p[1], r]], arr) < -EPS).any():
-        return False
+        return ok
+    ok &= ~(circle_gaps(np.column_stack([spots, np.full(len(spots), r)]), np.array(pts)) < -EPS).any(axis=1)
     others = np.array([(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid])
     if len(others):
-        d = point_segment_distance(others[:, :2], np.array([figs[fid]["x"], figs[fid]["y"]]), np.array(p))
-        if (d < others[:, 2] + r - 2 * CONTACT).any():
-            return False
-    return path_touches(state, (figs[fid]["x"], figs[fid]["y"]), p, r, "impassable") is None
+        d = point_segment_distance(others[None, :, :2], start[None, None, :], spots[:, None, :])
+        ok &= ~(d < others[None, :, 2] + r - 2 * CONTACT).any(axis=1)
+    if ok.any():
+        legs = np.nonzero(ok)[0]
+        ok[legs] = ~legs_touching(state, np.repeat(start[None], len(legs), axis=0), spots[legs],
+                                  np.full(len(legs), r), "impassable")
+    return ok
 
 
 def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tuple[float, float]],
@@ -471,17 +495,19 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
                     and e not in engaged]
     fr = figure_array(state, free_enemies) if free_enemies else np.zeros((0, 3))
     vs = cat.inches("VS")
-    best = (float(start[0]), float(start[1]))
-    for step in np.linspace(min(allow, dist), 0.0, 25):
-        p = start + direction * step
-        if len(fr):
-            seg = point_segment_distance(fr[:, :2], start, p) - f["r"] - fr[:, 2]
-            if (seg <= vs + 0.01).any():
-                continue
-        if _free(state, fid, (float(p[0]), float(p[1])), placed, uid):
-            best = (float(p[0]), float(p[1]))
-            break
-    return best
+    # the farthest of 25 steps towards the goal that keeps out of VS and is free
+    spots = np.array([start + direction * step for step in np.linspace(min(allow, dist), 0.0, 25)])
+    ok = np.ones(len(spots), dtype=bool)
+    if len(fr):
+        seg = point_segment_distance(fr[None, :, :2], start[None, None, :], spots[:, None, :]) - f["r"] - fr[None, :, 2]
+        ok &= ~(seg <= vs + 0.01).any(axis=1)
+    if ok.any():
+        legs = np.nonzero(ok)[0]
+        ok[legs] = _free_spots(state, fid, spots[legs], placed, uid)
+    if not ok.any():
+        return float(start[0]), float(start[1])
+    p = spots[int(np.argmax(ok))]
+    return float(p[0]), float(p[1])
 
 
 def disengage_options(state: State, uid: str, away_from: str) -> list[dict[str, tuple[float, float]]]:
