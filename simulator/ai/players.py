@@ -309,7 +309,7 @@ class NormalPlayer:
     follow: int | None = None
     resolve: int | None = None
     #: The cap, under the 2 s a decision may take: one legal-action list can still run past it,
-    #: and the slowest measured (a SAGA charge planned round the ford's river) took about 0.25 s.
+    #: and the slowest measured (a SAGA charge planned round the ford's river) took about 0.2 s.
     seconds: float = 1.6
     name: str = "normal"
     stats: dict[str, Any] = field(default_factory=dict)
