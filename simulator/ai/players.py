@@ -483,8 +483,9 @@ class NormalPlayer:
         at most ``reply_most`` of them, and the worst change of the evaluation counts, if it is a
         loss (``reply_final_weight`` times instead of ``reply_weight`` for an answer in the game's
         last player-turn, ``final``: nothing can answer it back). Every candidate's end position
-        pays it, so a move is compared with passing on the same footing. Answers are remembered by their ``key`` for the rest of the decision:
-        moving one unit leaves the charges on the others as they were. Without it the player
+        pays it, so a move is compared with passing on the same footing. Answers are remembered
+        by their ``key`` for the rest of the decision: moving one unit leaves the charges on the
+        others as they were. Without it the player
         moved a unit twice into an enemy's reach, because the search never saw the enemy's turn."""
         value = sim.evaluate(state, side)
         if sim.replies is None or not -1.0 < value < 1.0 or sim.game.outcome(state) is not None:

@@ -91,8 +91,9 @@ def _areas(state: State, movement: str) -> list[dict[str, Any]]:
 
 
 def _reach(t: dict[str, Any], r: NDArray[np.float64] | float) -> NDArray[np.float64] | float:
-    """How near a leg of a base of radius ``r`` must pass for the base to touch the terrain piece
-    ``t``: within half its radius for an area, and on the line itself (within EPS) for a line."""
+    """How far the box test (:func:`_near_box`) grows a leg of a base of radius ``r`` towards the
+    terrain piece ``t``: half the radius for an area (the exact test's own threshold), and EPS,
+    above the crossing tolerance of the exact test, for a line."""
     return r * 0.5 if "polygon" in t else EPS
 
 
@@ -111,10 +112,11 @@ def path_touches(state: State, p0: tuple[float, float], p1: tuple[float, float],
     """The first terrain piece of ``movement`` kind the base touches along p0-p1."""
     lo, hi = np.minimum([p0], [p1]), np.maximum([p0], [p1])
     for t in _areas(state, movement):
-        if not _near_box(t, lo, hi, _reach(t, r))[0]:
+        reach = _reach(t, r)
+        if not _near_box(t, lo, hi, reach)[0]:
             continue
         if "polygon" in t:
-            if segment_polygon_distance(p0, p1, t["polygon"]) < _reach(t, r):
+            if segment_polygon_distance(p0, p1, t["polygon"]) < reach:
                 return t
         elif segment_crosses_polyline(p0, p1, t["line"])[0]:
             return t
@@ -453,17 +455,17 @@ def _free_spots(state: State, fid: str, spots: NDArray[np.float64], placed: dict
     figs = state["figures"]
     r = figs[fid]["r"]
     start = np.array([figs[fid]["x"], figs[fid]["y"]])
-    ok = circles_inside_rect(np.column_stack([spots, np.full(len(spots), r)]), state["table"]["width"],
-                             state["table"]["height"])
-    pts = [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid]
-    pts += [(placed[o][0], placed[o][1], figs[o]["r"]) for o in placed]
+    bases = np.column_stack([spots, np.full(len(spots), r)])
+    ok = circles_inside_rect(bases, state["table"]["width"], state["table"]["height"])
+    strangers = [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid]
+    pts = strangers + [(placed[o][0], placed[o][1], figs[o]["r"]) for o in placed]
     pts += [(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in state["units"][uid]["figures"]
             if o not in placed and o != fid]
     if not pts:
         return ok
-    ok &= ~(circle_gaps(np.column_stack([spots, np.full(len(spots), r)]), np.array(pts)) < -EPS).any(axis=1)
-    others = np.array([(figs[o]["x"], figs[o]["y"], figs[o]["r"]) for o in figs if figs[o]["unit"] != uid])
-    if len(others):
+    ok &= ~(circle_gaps(bases, np.array(pts)) < -EPS).any(axis=1)
+    if strangers:
+        others = np.array(strangers)
         d = point_segment_distance(others[None, :, :2], start[None, None, :], spots[:, None, :])
         ok &= ~(d < others[None, :, 2] + r - 2 * CONTACT).any(axis=1)
     if ok.any():
