@@ -440,11 +440,16 @@ def _gap_to_unit(state: State, fid: str, target: str) -> float:
     return float(circle_gaps([[f["x"], f["y"], f["r"]]], figure_array(state, state["units"][target]["figures"])).min())
 
 
-def _nearest_point(state: State, fid: str, target: str) -> tuple[float, float]:
+def _nearest_figure(state: State, fid: str, target: str) -> str:
+    """The figure of unit ``target`` whose centre is nearest figure ``fid``'s."""
     f = state["figures"][fid]
-    best = min(state["units"][target]["figures"],
+    return min(state["units"][target]["figures"],
                key=lambda e: math.dist((f["x"], f["y"]), (state["figures"][e]["x"], state["figures"][e]["y"])))
-    return state["figures"][best]["x"], state["figures"][best]["y"]
+
+
+def _nearest_point(state: State, fid: str, target: str) -> tuple[float, float]:
+    best = state["figures"][_nearest_figure(state, fid, target)]
+    return best["x"], best["y"]
 
 
 def _free_spots(state: State, fid: str, spots: NDArray[np.float64], placed: dict[str, tuple[float, float]],
@@ -475,14 +480,26 @@ def _free_spots(state: State, fid: str, spots: NDArray[np.float64], placed: dict
     return ok
 
 
+#: Gaps (inches, edge to edge) round the enemy figure at which a figure that cannot reach base
+#: contact may stop (SAGA p.20 rule 6), inside VS so that it still fights (SAGA p.21).
+APPROACH_GAPS = (0.25, 0.75, 1.25, 1.6, 1.9)
+#: Degrees round that enemy figure, from the side facing the figure, where it may stop.
+APPROACH_OFFSETS = tuple(range(-160, 161, 10))
+
+
 def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tuple[float, float]],
                       allow: float, uid: str) -> tuple[float, float]:
-    """Move as close as possible to the target without entering the VS of an enemy figure
-    that is not yet engaged (SAGA p.20 rule 6)."""
+    """Move as close as possible to the nearest enemy figure without entering the VS of an enemy
+    figure that is not yet engaged (SAGA p.20 rule 6). The figure goes round its friends (rule 2):
+    besides 25 steps straight towards the enemy figure, it may stop at spots round that figure,
+    so that one whose straight way is blocked by the figures already in contact stands beside
+    them, within VS of the engaged enemy, and fights (SAGA p.21)."""
     figs = state["figures"]
     f = figs[fid]
     start = np.array([f["x"], f["y"]])
-    goal = np.array(_nearest_point(state, fid, target))
+    goal_id = _nearest_figure(state, fid, target)
+    g = figs[goal_id]
+    goal = np.array([g["x"], g["y"]])
     vec = goal - start
     dist = float(np.hypot(*vec))
     if dist < EPS:
@@ -497,8 +514,13 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
                     and e not in engaged]
     fr = figure_array(state, free_enemies) if free_enemies else np.zeros((0, 3))
     vs = cat.inches("VS")
-    # the farthest of 25 steps towards the goal that keeps out of VS and is free
-    spots = np.array([start + direction * step for step in np.linspace(min(allow, dist), 0.0, 25)])
+    line = start + direction * np.linspace(min(allow, dist), 0.0, 25)[:, None]
+    base = math.atan2(-direction[1], -direction[0])
+    angles = base + np.radians(np.array(APPROACH_OFFSETS, dtype=np.float64))
+    radii = g["r"] + f["r"] + np.array(APPROACH_GAPS)
+    ring = goal + np.stack([np.outer(radii, np.cos(angles)).ravel(), np.outer(radii, np.sin(angles)).ravel()], axis=1)
+    ring = ring[np.hypot(*(ring - start).T) <= allow]
+    spots = np.concatenate([line, ring])
     ok = np.ones(len(spots), dtype=bool)
     if len(fr):
         seg = point_segment_distance(fr[None, :, :2], start[None, None, :], spots[:, None, :]) - f["r"] - fr[None, :, 2]
@@ -508,7 +530,11 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
         ok[legs] = _free_spots(state, fid, spots[legs], placed, uid)
     if not ok.any():
         return float(start[0]), float(start[1])
-    p = spots[int(np.argmax(ok))]
+    # the nearest the enemy figure, then the shortest way (the line's farthest step on a tie)
+    near = np.round(np.hypot(*(spots - goal).T), 6)
+    travel = np.hypot(*(spots - start).T)
+    order = np.lexsort((travel, near))
+    p = spots[order[ok[order]][0]]
     return float(p[0]), float(p[1])
 
 
