@@ -242,7 +242,7 @@ PROFILES: dict[str, dict[str, Any]] = {
              "resolve": 14,
              "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
              "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True,
-             "reply_weight": 0.5, "reply_most": 3, "reply_samples": 2, "reply_final_weight": 1.0},
+             "reply_weight": 0.25, "reply_most": 3, "reply_samples": 2, "reply_final_weight": 1.0},
     "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
                "easy": 16, "shape": 0.1, "keep": ("charge", "attack"), "extra_moves": True},
 }
