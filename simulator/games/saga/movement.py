@@ -480,9 +480,9 @@ def _free_spots(state: State, fid: str, spots: NDArray[np.float64], placed: dict
     return ok
 
 
-#: Gaps (inches, edge to edge) round the enemy figure at which a figure that cannot reach base
-#: contact may stop (SAGA p.20 rule 6), inside VS so that it still fights (SAGA p.21).
-APPROACH_GAPS = (0.25, 0.75, 1.25, 1.6, 1.9)
+#: Gaps round the enemy figure (edge to edge, as shares of VS) at which a figure that cannot
+#: reach base contact may stop (SAGA p.20 rule 6): inside VS, so that it still fights (SAGA p.21).
+APPROACH_GAPS = (0.125, 0.375, 0.625, 0.8, 0.95)
 #: Degrees round that enemy figure, from the side facing the figure, where it may stop.
 APPROACH_OFFSETS = tuple(range(-160, 161, 10))
 
@@ -517,7 +517,7 @@ def _closest_approach(state: State, fid: str, target: str, placed: dict[str, tup
     line = start + direction * np.linspace(min(allow, dist), 0.0, 25)[:, None]
     base = math.atan2(-direction[1], -direction[0])
     angles = base + np.radians(np.array(APPROACH_OFFSETS, dtype=np.float64))
-    radii = g["r"] + f["r"] + np.array(APPROACH_GAPS)
+    radii = g["r"] + f["r"] + vs * np.array(APPROACH_GAPS)
     ring = goal + np.stack([np.outer(radii, np.cos(angles)).ravel(), np.outer(radii, np.sin(angles)).ravel()], axis=1)
     ring = ring[np.hypot(*(ring - start).T) <= allow]
     spots = np.concatenate([line, ring])
