@@ -86,7 +86,8 @@ class Simulator:
         self.shape = 0.0
         self._heuristic: Any = None
         #: The game's ``ai_moves.replies(state, side, most)`` (the opponent's answers a position
-        #: invites, each with a ``key``, an ``action`` and ``start(state)``) where its profile
+        #: invites, each with a ``key``, an ``action``, ``start(state)``, ``final`` and the
+        #: ``chance`` the opponent makes it) where its profile
         #: weighs them (``reply_weight``), else None.
         self.replies: Any = game_hook(self.game.id, "ai_moves", "replies") \
             if PROFILES.get(self.game.id, {}).get("reply_weight") else None
@@ -242,7 +243,7 @@ PROFILES: dict[str, dict[str, Any]] = {
              "resolve": 14,
              "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
              "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True,
-             "reply_weight": 0.25, "reply_most": 3, "reply_samples": 2, "reply_final_weight": 1.0},
+             "reply_weight": 0.5, "reply_most": 3, "reply_samples": 2, "reply_final_weight": 1.0},
     "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
                "easy": 16, "shape": 0.1, "keep": ("charge", "attack"), "extra_moves": True},
 }
@@ -481,8 +482,9 @@ class NormalPlayer:
         ``ai_moves.replies`` names (a SAGA charge at the start of the enemy's next turn) is played
         and resolved (``_resolve``, the mean of ``reply_samples`` rolls, or ``resolve_samples``),
         at most ``reply_most`` of them, and the worst change of the evaluation counts, if it is a
-        loss (``reply_final_weight`` times instead of ``reply_weight`` for an answer in the game's
-        last player-turn, ``final``: nothing can answer it back). Every candidate's end position
+        loss, ``reply_weight`` times the answer's ``chance`` (how likely the game deems the opponent
+        to make it), or ``reply_final_weight`` times for an answer in the game's last player-turn
+        (``final``: nothing can answer it back). Every candidate's end position
         pays it, so a move is compared with passing on the same footing. Answers are remembered
         by their ``key`` for the rest of the decision: moving one unit leaves the charges on the
         others as they were. Without it the player
@@ -515,7 +517,7 @@ class NormalPlayer:
                 finally:
                     sim.rng = looking
                 delta = self._answers[answer.key] = total / n if n else 0.0
-            worst = min(worst, (final_weight if answer.final else weight) * delta)
+            worst = min(worst, (final_weight if answer.final else weight * answer.chance) * delta)
         return value + worst
 
     @staticmethod

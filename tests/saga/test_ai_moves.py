@@ -13,7 +13,9 @@ from simulator.ai.players import NormalPlayer, Simulator
 from simulator.core.dice import Dice
 from simulator.core.game import Context
 from simulator.core.session import Session
-from simulator.games.saga.ai_moves import replies
+from simulator.core.plain import copy_plain
+from simulator.games.saga import ai_moves
+from simulator.games.saga.ai_moves import replies, reply_chance
 
 State = dict[str, Any]
 
@@ -113,3 +115,32 @@ def test_a_charge_in_the_last_player_turn_is_final_and_weighs_in_full(monkeypatc
         values[weight] = player._value(sim, st, "vikings", b) - sim.evaluate(st, "vikings")
     assert values[1.0] < values[0.5] < 0
     assert values[1.0] == pytest.approx(2 * values[0.5])
+
+
+def test_a_reply_is_as_likely_as_the_enemy_has_few_units(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick-start's three units each activate most turns: a charge they invite is counted in
+    full at ``reply_weight``; split among more units (three more warrior units), each weighs
+    less, and the player counts it that much less."""
+    session = _activation()
+    st = session.state_data()
+    _place(st, "v-jarl", 7.0, 15.0)
+    assert reply_chance(st, "anglo_danes") == 1.0
+    assert {r.chance for r in replies(st, "vikings")} == {1.0}
+    crowded = copy_plain(st)
+    for n in range(3):                                 # three more enemy units, far away
+        uid = f"a-extra{n}"
+        crowded["units"][uid] = dict(copy_plain(st["units"]["a-ceorls"]), id=uid,
+                                     figures=[f"{uid}.{k}" for k in range(len(st["units"]["a-ceorls"]["figures"]))])
+        for k, fid in enumerate(st["units"]["a-ceorls"]["figures"]):
+            crowded["figures"][f"{uid}.{k}"] = dict(st["figures"][fid], x=14.0 + 3 * n + 0.3 * k, y=23.5)
+    assert reply_chance(crowded, "anglo_danes") == pytest.approx(0.5)
+    assert [r.chance for r in replies(crowded, "vikings")] == [0.5, 0.5]      # the huscarls and the earl still
+    player = NormalPlayer(seed=1)
+    b = player._budget("saga")
+    losses = []
+    for chance in (1.0, 0.5):
+        monkeypatch.setattr(ai_moves, "reply_chance", lambda state, foe, chance=chance: chance)
+        player._answers.clear()
+        sim = Simulator(session, random.Random(1)).shaped(0.1)
+        losses.append(player._value(sim, st, "vikings", b) - sim.evaluate(st, "vikings"))
+    assert losses[0] < 0 and losses[1] == pytest.approx(losses[0] / 2)

@@ -73,10 +73,27 @@ class Reply:
     action: Action
     #: The charge comes in the game's last player-turn: nothing can answer it.
     final: bool = False
+    #: How likely the enemy is to make this charge at all (:func:`reply_chance`).
+    chance: float = 1.0
 
     def start(self, state: State) -> State:
         """``state`` (the one :func:`replies` was asked about) with the charging unit activated."""
         return _reply_state(state, self.foe, self.unit)
+
+
+#: About how many of his units a SAGA player activates for a purpose in a turn (six SAGA dice,
+#: some spent on abilities, some on a second activation of the same unit).
+REPLY_ACTIVATIONS = 3
+
+
+def reply_chance(state: State, foe: str) -> float:
+    """How likely ``foe`` is to charge with one particular unit next turn: certain with at most
+    ``REPLY_ACTIVATIONS`` units (the quick-start's three), less the more units share his dice. A
+    reply weighed as if certain in a seven-unit army kept the player from crossing the ford; one
+    weighed at a quarter in the quick-start let it walk its hearthguard into the reach of an army
+    of three that charged them twice (docs/ai.md)."""
+    units = [u for u in live_units(state, foe) if not u.get("baggage")]
+    return min(1.0, REPLY_ACTIVATIONS / max(1, len(units)))
 
 
 def replies(state: State, side: str, most: int = 6) -> list[Reply]:
@@ -105,9 +122,10 @@ def replies(state: State, side: str, most: int = 6) -> list[Reply]:
     out: list[Reply] = []
     everyone = tuple(_fingerprint(state, u["id"]) for u in mine)
     final = left == 1
+    chances = {foe: reply_chance(state, foe) for foe in state["players"] if foe != side}
     for _, foe, eid, tid in pairs[:most]:
         key: tuple[Any, ...] = (_fingerprint(state, eid), _fingerprint(state, tid))
         if state["units"][tid]["cls"] == "warlord":
             key += everyone
-        out.append(Reply(key, foe, eid, {"type": "engage", "target": tid}, final))
+        out.append(Reply(key, foe, eid, {"type": "engage", "target": tid}, final, chances[foe]))
     return out
