@@ -401,8 +401,16 @@ class NormalPlayer:
             self.progress = 1.0
             self.stats = {"candidates": len(pool), "stopped": _clock() > deadline}
             return pool[survivors[0]]
-        totals = {i: 0.0 for i in survivors}
+        # a candidate's playout total by follow-up (one for a candidate without follow-ups): the
+        # follow-up is chosen before its dice are rolled, so the candidate is worth its best
+        # follow-up's mean, not the mean of the best after each roll (which counts a charge that
+        # wins one roll in three as if the player knew beforehand which roll it was)
+        totals = {i: [0.0] * max(1, len(follow_ups.get(i) or ())) for i in survivors}
         visits = {i: 0 for i in survivors}
+
+        def mean(i: int) -> float:
+            return max(totals[i]) / visits[i] if visits[i] else -math.inf
+
         # 2 and 3. playouts for the best, then for the better half of them
         # Common random numbers: the j-th playout of every candidate guesses the hidden
         # information and rolls its dice from the same stream, so candidates are compared
@@ -417,16 +425,17 @@ class NormalPlayer:
                         break
                     sim.rng = random.Random(f"{base}:{r}:{j}")
                     try:
-                        value = self._playout(sim, guess(), pool[i], side, b, follow_ups.get(i))
+                        values = self._playout(sim, guess(), pool[i], side, b, follow_ups.get(i))
                     except OutOfTime:
                         break
-                    totals[i] += value - fidget(game.id, pool[i], "normal")
+                    for k, value in enumerate(values):
+                        totals[i][k] += value - fidget(game.id, pool[i], "normal")
                     visits[i] += 1
-            ranked = sorted(current, key=lambda i: totals[i] / visits[i] if visits[i] else -math.inf, reverse=True)
+            ranked = sorted(current, key=mean, reverse=True)
             rounds.append(ranked[: max(1, (len(ranked) + 1) // 2)])
             self.progress = 0.3 + 0.35 * (r + 1)
         final = rounds[-2]
-        best = max(final, key=lambda i: (totals[i] / visits[i] if visits[i] else -math.inf, -i))
+        best = max(final, key=lambda i: (mean(i), -i))
         self.stats = {"candidates": len(pool), "steps": sim.steps, "legals": sim.legals,
                       "seconds": _clock() - start, "failures": sim.failures,
                       "stopped": _clock() > deadline}
@@ -539,27 +548,27 @@ class NormalPlayer:
                 break
         return out
 
-    def _expand(self, sim: Simulator, state: State, side: str, b: dict[str, int],
-                options: list[Action] | None = None) -> tuple[float, list[Action]]:
+    def _expand(self, sim: Simulator, state: State, side: str, b: dict[str, int]) -> tuple[float, list[Action]]:
         """Score a state whose next action is still ``side``'s by its best follow-up (a profile's
         ``expand`` types: a SAGA activation, worth what the move or shot it opens is worth):
-        every legal follow-up (or ``options``) is tried once, melees and shots resolved (the
-        profile's ``resolve_after``), and the best ``expand_keep`` come back, best first, for the
-        playouts to choose among with fresh dice. Without legal follow-ups the state itself counts."""
+        every legal follow-up (a sample of ``expand_follow``, attacks always) is tried, melees and
+        shots resolved (the profile's ``resolve_after``, the mean of ``resolve_samples`` rolls),
+        and the best ``expand_keep`` come back, best first, for the playouts to weigh with fresh
+        dice (``_playout``). Without legal follow-ups the state itself counts."""
         profile = PROFILES.get(sim.game.id, {})
         resolve_after = profile.get("resolve_after", ())
-        legal = options if options is not None else sim.legal(state)
+        legal = sim.legal(state)
         plain = set(profile.get("expand", ())) | set(profile.get("pass", DEFAULT_PASS))
         if all(option.get("type") in plain for option in legal):
             return self._value(sim, state, side, b), []      # a new decision of the same kind, not a follow-up
         limit = int(profile.get("expand_follow", 0))
-        if options is None and limit and len(legal) > limit:
+        if limit and len(legal) > limit:
             # the follow-ups that resolve (attacks) always, a sample of the others
             fights = [o for o in legal if o.get("type") in resolve_after]
             others = [o for o in legal if o.get("type") not in resolve_after]
             legal = fights + sim.rng.sample(others, max(0, min(len(others), limit - len(fights))))
         scored: list[tuple[float, int]] = []
-        repeat = int(profile.get("resolve_samples", 1)) if options is None else 1
+        repeat = int(profile.get("resolve_samples", 1))
         for k, option in enumerate(legal):
             looked = self._look(sim, state, option, side, b, repeat)
             if looked is None:
@@ -571,15 +580,19 @@ class NormalPlayer:
         return scored[0][0], [legal[k] for _, k in scored[: int(profile.get("expand_keep", 3))]]
 
     def _playout(self, sim: Simulator, state: State, action: Action, side: str, b: dict[str, int],
-                 follow_ups: list[Action] | None = None) -> float:
+                 follow_ups: list[Action] | None = None) -> list[float]:
+        """One playout of ``action``: its value, or for an expanded action (``_expand``) the
+        value of each of its ``follow_ups`` (the best found in the first round) after this
+        playout's dice, in their order (a follow-up the game refuses is worth the state itself)."""
         current = sim.step(state, action)
         if current is None:
-            return -1.0
+            return [-1.0] * max(1, len(follow_ups or ()))
         game = sim.game
         if follow_ups:
-            # an expanded action (``_expand``): its best follow-ups found in the first round, the
-            # best of them after this playout's dice; the follow-up's result is the playout's
-            return self._expand(sim, current, side, b, follow_ups)[0]
+            looked = [self._look(sim, current, option, side, b) for option in follow_ups]
+            here = self._value(sim, current, side, b) if any(seen is None for seen in looked) else 0.0
+            return [here if seen is None else seen[0] - fidget(game.id, option, "normal")
+                    for seen, option in zip(looked, follow_ups)]
         for _ in range(b["depth"]):
             if game.active_player(current) != side:
                 break
@@ -599,7 +612,7 @@ class NormalPlayer:
                 break
             current = best
         current = self._resolve(sim, current, b)
-        return self._value(sim, current, side, b)
+        return [self._value(sim, current, side, b)]
 
 
 def make_player(level: str, seed: int = 0) -> Player:

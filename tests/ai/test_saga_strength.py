@@ -96,6 +96,58 @@ def test_an_activation_is_worth_its_best_move() -> None:
     assert value >= sim.evaluate(after, side) - 0.001
 
 
+def _first_activation_phase() -> Session:
+    session = Session.new("saga/quickstart", seed=1)
+    while session.state["phase"] != "activation":
+        actions = session.legal_actions()
+        session.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
+                      or next(a for a in actions if a["type"] == "end_orders"))
+    return session
+
+
+def test_a_playout_of_an_activation_values_each_follow_up_on_the_same_dice() -> None:
+    """A playout of an expanded activation gives one value per follow-up, in their order; one of
+    anything else gives one value."""
+    session = _first_activation_phase()
+    side = session.active_player()
+    player = NormalPlayer(seed=1)
+    b = player._budget("saga")
+    activate = next(a for a in session.legal_actions() if a["type"] == "activate" and a["order"] == "move")
+    sim = Simulator(session, random.Random(1)).shaped(0.1)
+    after = sim.step(session.state_data(), activate)
+    assert after is not None
+    _, follow_ups = player._expand(sim, after, side, b)
+    assert len(follow_ups) == 2
+    sim.rng = random.Random(7)
+    values = player._playout(sim, session.state_data(), activate, side, b, follow_ups)
+    assert len(values) == 2 and max(values) > -1.0
+    assert len(player._playout(sim, session.state_data(), {"type": "end_turn"}, side, b)) == 1
+
+
+def test_an_activation_is_worth_its_best_follow_up_on_average_not_its_best_after_the_roll(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A charge that wins one roll in three and loses the other two is worth less than standing
+    still, though the best of (charge, stand) after each roll is a win a third of the time: the
+    follow-up is chosen before the dice fall. Every activation's playouts are made to offer that
+    gamble; ending the turn is worth a little more than standing still, and is chosen."""
+    session = _first_activation_phase()
+    side = session.active_player()
+    calls: dict[str, int] = {}
+
+    def playout(self: NormalPlayer, sim: Simulator, state: State, action: dict[str, Any], side_: str,
+                b: dict[str, int], follow_ups: list[dict[str, Any]] | None = None) -> list[float]:
+        if not follow_ups:
+            return [0.05 if action["type"] == "end_turn" else -0.5]
+        n = calls[repr(action)] = calls.get(repr(action), 0) + 1
+        return [0.9 if n % 3 == 1 else -0.9, 0.0]       # the gamble, then standing still
+
+    monkeypatch.setattr(NormalPlayer, "_playout", playout)
+    player = NormalPlayer(seed=1, width=12)
+    chosen = player.choose(session, side)
+    assert calls, "no activation was expanded into follow-ups"
+    assert chosen == {"type": "end_turn"}
+
+
 def test_figures_on_the_far_bank_count_in_the_ford_evaluation_more_in_the_last_turn() -> None:
     """Scenario 2 (SAGA p.52) is won by figures across the river, not by kills: a unit on the far
     bank raises the zero-sum evaluation, for its side only, and weighs more in the last turn."""
@@ -202,3 +254,4 @@ def test_the_result_at_the_limit_weighs_most_in_the_last_player_turn() -> None:
     assert -0.95 < last < -0.7 < early
     assert evaluate(st, "vikings") > 0.6 > evaluate(_state("saga/quickstart") | {"turn": 6}, "vikings")
     assert victory.outcome(st) is None               # the game itself is not over
+
