@@ -240,7 +240,7 @@ PROFILES: dict[str, dict[str, Any]] = {
     "saga": {"pass": ("end_orders", "pass", "end_turn"), "eager": ("roll_dice", "place_die", "activate", "ready"),
              "rank": 30, "width": 4, "samples": 4, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
              "resolve_types": ("melee_trade", "spend_fatigue", "ready", "remove_casualties", "bodyguards", "withdraw"),
-             "resolve": 14,
+             "resolve": 20, "fight_types": ("use_ability",),
              "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
              "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True,
              "reply_weight": 0.5, "reply_most": 3, "reply_samples": 2, "reply_final_weight": 1.0},
@@ -448,11 +448,16 @@ class NormalPlayer:
         ``resolve_types``, in their order, for at most ``resolve`` actions. Without this an
         attack is worth nothing until its dice are rolled, several actions later, and the
         player never attacks."""
-        kinds = PROFILES.get(sim.game.id, {}).get("resolve_types", ())
+        profile = PROFILES.get(sim.game.id, {})
+        kinds = profile.get("resolve_types", ())
+        fight_kinds = profile.get("fight_types", ())
+        in_fight = game_hook(sim.game.id, "ai_moves", "in_fight") if fight_kinds else None
         for _ in range(b["resolve"] if kinds else 0):
             legal = sim.legal(current)
             chosen = None
-            for kind in kinds:
+            # while a fight is resolved, the profile's ``fight_types`` first (SAGA: the abilities
+            # the battle boards hold dice for; whoever has them uses them)
+            for kind in (fight_kinds if in_fight is not None and in_fight(current) else ()) + tuple(kinds):
                 chosen = next((a for a in legal if a.get("type") == kind), None)
                 if chosen is not None:
                     break

@@ -255,3 +255,31 @@ def test_the_result_at_the_limit_weighs_most_in_the_last_player_turn() -> None:
     assert evaluate(st, "vikings") > 0.6 > evaluate(_state("saga/quickstart") | {"turn": 6}, "vikings")
     assert victory.outcome(st) is None               # the game itself is not over
 
+
+def test_the_look_ahead_resolves_a_melee_with_the_abilities_the_boards_hold_dice_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dice on a battle board are open: a charge on the Earl whose board holds The Push and
+    Stubbornness is played out with both used (``fight_types``), not as if he had none."""
+    from simulator.ai import players
+
+    session = _first_activation_phase()
+    assert session.active_player() == "vikings"
+    st = session.state_data()
+    _shift(st, "v-bondi", -6.0, 12.5)                 # the bondi's front rank 2 inches from the earl
+    st["sides"]["anglo_danes"]["dice"][:2] = [{"face": "C", "box": "the_push"}, {"face": "U", "box": "stubbornness"}]
+    st["sides"]["vikings"]["dice"][0] = {"face": "C", "box": "bondi"}
+    player = NormalPlayer(seed=1)
+    b = player._budget("saga")
+    left = {}
+    for kinds in (("use_ability",), ()):
+        monkeypatch.setitem(players.PROFILES["saga"], "fight_types", kinds)
+        sim = Simulator(session, random.Random(1))
+        active = sim.step(st, {"type": "activate", "unit": "v-bondi", "source": "bondi", "order": "move"})
+        assert active is not None
+        fought = sim.step(active, {"type": "engage", "target": "a-earl"})
+        assert fought is not None and fought["melee"] is not None
+        after = player._resolve(sim, fought, b)
+        assert after["melee"] is None or session.game.outcome(after) is not None     # fought out
+        left[kinds] = {d["box"] for d in after["sides"]["anglo_danes"]["dice"] if d["box"]}
+    assert {"the_push", "stubbornness"} <= left[()]
+    assert not {"the_push", "stubbornness"} & left[("use_ability",)]

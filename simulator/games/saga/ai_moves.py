@@ -129,3 +129,11 @@ def replies(state: State, side: str, most: int = 6) -> list[Reply]:
             key += everyone
         out.append(Reply(key, foe, eid, {"type": "engage", "target": tid}, final, chances[foe]))
     return out
+
+
+def in_fight(state: State) -> bool:
+    """A melee or a shot is being resolved: the normal player's look-ahead then plays the
+    abilities the battle boards offer (``PROFILES["saga"]["fight_types"]``). The dice on a board
+    are open to both players, and a look-ahead that never used them charged an Earl whose board
+    held The Push and Stubbornness as if he had none (a read quick-start game, lost)."""
+    return state.get("melee") is not None or state.get("shooting") is not None
