@@ -127,6 +127,27 @@ def test_side_by_side_partner_is_offered_only_his_warlords_foe() -> None:
         assert s.check(action) is None, action
 
 
+def test_side_by_side_partner_forced_by_a_second_move_to_engage_another_unit_stays_put() -> None:
+    """SAGA p.14 makes a unit's second move engage the nearest enemy within S; SAGA p.34 lets the
+    Warlord's partner engage only his foe. When they disagree the partner cannot move: its
+    activation is cancelled and the Warlord fights alone (a computer game stopped here with no
+    legal action at all)."""
+    s = session([{"id": "lord", "class": "warlord", "at": [20, 10]},
+                 {"id": "w", "class": "warriors", "figures": 4, "at": [26, 11], "columns": 4}],
+                [{"id": "e", "class": "warriors", "figures": 8, "at": [20, 15], "columns": 4},
+                 {"id": "e2", "class": "warriors", "figures": 4, "at": [28, 14], "columns": 4},
+                 {"id": "el", "class": "warlord", "at": [40, 33]}])
+    to_activation(s)
+    s._state["units"]["w"]["moves"] = 1                # the partner has moved once this turn
+    s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move", "we_obey": "w",
+             "side_by_side": True})
+    s.apply({"type": "engage", "target": "e"})
+    assert any(e.rule == "SAGA p.14" and "cancelled" in e.text and "may engage only" in e.text for e in s.log)
+    m = s.state["melee"]
+    assert m is not None and m["attacker"] == "lord" and m["defender"] == "e" and m["partner"] is None
+    assert s.legal_actions()
+
+
 def test_side_by_side_partner_that_does_not_join_leaves_the_warlord_alone() -> None:
     s = _side_by_side([1] * 5 + [1] * 8)
     s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move", "we_obey": "w",

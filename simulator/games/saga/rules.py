@@ -405,9 +405,14 @@ class Saga(Game):
         self._require(not exhausted(ou), f"{ou['name']} is exhausted", "SAGA p.25")
 
     def _start_activation(self, state: State, unit: dict[str, Any], order: str, ctx: Context,
-                          paid: bool, free: dict[str, Any] | None) -> None:
+                          paid: bool, free: dict[str, Any] | None, join: str | None = None) -> None:
+        """Open the enemy's reaction window on ``unit``'s activation, then carry it out. ``join``:
+        the foe of the Warlord this unit follows Side by Side (SAGA p.34), known before the move
+        is (a second move's forced engagement must agree with it)."""
         pend = {"kind": "reaction", "unit": unit["id"], "order": order, "slow": 0, "paid_with_die": paid,
                 "cancelled": False, "free": free or {}, "asked": [], "fatigue_slowed": False}
+        if join:
+            pend["join"] = join
         state["pending"] = pend
         self._next_reactor(state, ctx)
 
@@ -492,10 +497,14 @@ class Saga(Game):
                 rules = self._move_rules(state, pend)
                 dest, via = movement.engage_move(state, unit["id"], must, rules)
                 try:
-                    movement.validate_move(state, unit["id"], dest, rules, via=via)
-                except IllegalAction:
+                    res = movement.validate_move(state, unit["id"], dest, rules, via=via)
+                    # a Side by Side partner may engage only his Warlord's foe (SAGA p.34): a second
+                    # move that must engage another unit cannot be made at all
+                    self._check_join(state, pend, res)
+                    self._warlords_pride(state, unit, res, rules)
+                except IllegalAction as why:
                     ctx.emit("activate", f"{unit['name']} must engage {state['units'][must]['name']} on a second move "
-                             "but cannot: the activation is cancelled", "SAGA p.14", unit=unit["id"])
+                             f"but cannot ({why}): the activation is cancelled", "SAGA p.14", unit=unit["id"])
                     state["pending"] = None
                     self._after_resolution(state, ctx)
                     return
@@ -835,9 +844,7 @@ class Saga(Game):
                      "SAGA p.33" if not nxt.get("no_engage") and order == "move" else "SAGA p.42",
                      pieces=list(unit["figures"]), unit=unit["id"])
             free = {**free_activation(unit, "We Obey"), "no_engage": True} if nxt.get("no_engage") else None
-            self._start_activation(state, unit, order, ctx, paid=False, free=free)
-            if state["pending"] is not None and nxt.get("join"):
-                state["pending"]["join"] = nxt["join"]
+            self._start_activation(state, unit, order, ctx, paid=False, free=free, join=nxt.get("join"))
             return
         deferred = state.get("deferred_melee")
         if deferred:                    # the partner did not join: the Warlord fights alone
