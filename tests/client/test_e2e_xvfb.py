@@ -56,7 +56,7 @@ def test_drag_a_counter_in_the_real_window(tmp_path):
                 break
             time.sleep(0.25)
         assert wid, f"no window appeared: {prog.stderr.read().decode() if prog.poll() is not None else ''}"
-        time.sleep(1.0)
+        time.sleep(3.0)             # the first frame: on a loaded machine (CI beside a benchmark) 1 s was short
         (x0, y0), (x1, y1) = _screen_points(["1808", "1809"])
         _xdo(env, "mousemove", str(x0), str(y0))
         time.sleep(0.2)
@@ -67,7 +67,7 @@ def test_drag_a_counter_in_the_real_window(tmp_path):
         time.sleep(0.2)
         _xdo(env, "mouseup", "1")
         autosave = tmp_path / "home" / "autosave.yaml"
-        for _ in range(40):
+        for _ in range(80):
             if autosave.exists():
                 break
             time.sleep(0.25)
