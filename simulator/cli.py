@@ -314,6 +314,10 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
                 verdict = "failed" if res.error else {1.0: "won", 0.5: "drawn"}.get(score, "lost")
                 print(f"           game {g} {task[0]} as {res.side or '?'}: {verdict}, {res.actions} actions",
                       flush=True)
+        for task, (_, _, g, _, res) in zip(tasks, played):
+            if res.cut_off:
+                print(f"  cut off: game {g} {task[0]}: {res.cut_off}" + (f" (saved to {res.saved})" if res.saved else ""),
+                      file=sys.stderr, flush=True)
     print(f"  ({time.monotonic() - start:.0f} s on {jobs} process{'es' if jobs > 1 else ''})")
     return 0
 

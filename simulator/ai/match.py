@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from simulator.ai.players import NoLegalAction, Player, make_player
@@ -25,6 +27,11 @@ class MatchResult:
     error: str = ""
     #: The side the measured player (``level`` of :func:`play_pairing`) played.
     side: str = ""
+    #: Why a game stopped before its end (a rules-engine gap: a side with no legal action), and
+    #: where the stuck game was saved, to be read again (the look-ahead's time cap can make a
+    #: game take another road when it is played again).
+    cut_off: str = ""
+    saved: str = ""
 
 
 def with_turns(scenario: Scenario | str, turns: int | None) -> Scenario:
@@ -47,6 +54,7 @@ def play_match(scenario: Scenario | str, players: dict[str, Player], seed: int,
     """Play one game to its end (or ``max_actions``), each side by its player."""
     session = Session.new(scenario, seed)
     think: dict[str, list[float]] = {}
+    cut_off = saved = ""
     for _ in range(max_actions):
         if session.outcome() is not None:
             break
@@ -57,8 +65,16 @@ def play_match(scenario: Scenario | str, players: dict[str, Player], seed: int,
         t0, c0 = time.perf_counter(), time.thread_time()
         try:
             action = player.choose(session, side)
-        except NoLegalAction:
-            break                   # a rules-engine gap: the game is cut off (not finished)
+        except NoLegalAction as stuck:
+            # a rules-engine gap: the game is cut off (not finished); keep it to read
+            cut_off = str(stuck)
+            path = Path(tempfile.gettempdir()) / f"cut-off-{session.scenario.id.replace('/', '-')}-{seed}-{len(session.steps)}.yaml"
+            try:
+                session.save(path)
+                saved = str(path)
+            except OSError:
+                pass
+            break
         dt, dc = time.perf_counter() - t0, time.thread_time() - c0
         rec = think.setdefault(player.name, [0, 0.0, 0.0, 0.0, 0.0, 0])
         rec[0] += 1
@@ -69,7 +85,8 @@ def play_match(scenario: Scenario | str, players: dict[str, Player], seed: int,
         rec[5] += bool(getattr(player, "stats", {}).get("stopped"))
         session.apply(action)
     out = session.outcome()
-    return session, MatchResult(out.winner if out else None, len(session.steps), out is not None, think)
+    return session, MatchResult(out.winner if out else None, len(session.steps), out is not None, think,
+                                cut_off=cut_off, saved=saved)
 
 
 def play_pairing(scenario: Scenario | str, level: str, against: str, game_index: int, seed: int = 0,

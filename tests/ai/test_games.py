@@ -188,3 +188,19 @@ def test_bench_ai_lists_each_game_when_asked(monkeypatch: pytest.MonkeyPatch,
     assert "game 0 saga/quickstart as side0: won, 40 actions" in out
     assert "game 1 saga/quickstart as side1: lost, 41 actions" in out
     assert "game 2 saga/s1-warlords-fury as side0: drawn, 42 actions" in out
+
+
+def test_bench_ai_names_a_game_cut_off_and_where_it_was_saved(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator import cli
+    from simulator.ai import match
+
+    def stuck(tasks: list[tuple[object, ...]], jobs: int) -> list[tuple[str, str, int, float, match.MatchResult]]:
+        return [(t[1], t[2], t[3], 0.5, match.MatchResult(None, 63, False, {}, "", "welsh",
+                                                          cut_off="normans has no legal action", saved="/tmp/x.yaml"))
+                for t in tasks]
+
+    monkeypatch.setattr(match, "run_pairings", stuck)
+    assert cli.main(["bench-ai", "saga", "--games", "1", "--pairing", "normal-random"]) == 0
+    err = capsys.readouterr().err
+    assert "cut off: game 0 saga/quickstart: normans has no legal action (saved to /tmp/x.yaml)" in err

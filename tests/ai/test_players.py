@@ -56,3 +56,20 @@ def test_a_game_failing_in_look_ahead_does_not_stop_the_player(race, monkeypatch
         if level == "normal":
             player.samples = 2  # type: ignore[attr-defined]
         assert player.choose(session, "A") in legal
+
+
+def test_a_game_cut_off_keeps_why_and_a_save_of_where_it_stuck(tmp_path, monkeypatch):
+    """A side with no legal action is a rules-engine gap: the match stops, says why, and saves
+    the stuck game so that it can be read even if a replay takes another road."""
+    from simulator.ai.players import NoLegalAction
+
+    class Stuck:
+        name = "stuck"
+
+        def choose(self, session, side):
+            raise NoLegalAction(f"{side} has no legal action")
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    session, result = play_match("saga/quickstart", {"vikings": Stuck(), "anglo_danes": Stuck()}, 3)
+    assert not result.finished and result.cut_off == "vikings has no legal action"
+    assert result.saved and Session.load(result.saved).steps == session.steps
