@@ -494,14 +494,10 @@ class Saga(Game):
             must = self._second_move_target(state, unit)
             pend["must_engage"] = must
             if must:
-                rules = self._move_rules(state, pend)
-                dest, via = movement.engage_move(state, unit["id"], must, rules)
                 try:
-                    res = movement.validate_move(state, unit["id"], dest, rules, via=via)
-                    # a Side by Side partner may engage only his Warlord's foe (SAGA p.34): a second
-                    # move that must engage another unit cannot be made at all
-                    self._check_join(state, pend, res)
-                    self._warlords_pride(state, unit, res, rules)
+                    # the engage option the move would offer (a Side by Side partner, say, may
+                    # engage only his Warlord's foe, SAGA p.34): without it the move cannot be made
+                    self._engagement(state, pend, must)
                 except IllegalAction as why:
                     ctx.emit("activate", f"{unit['name']} must engage {state['units'][must]['name']} on a second move "
                              f"but cannot ({why}): the activation is cancelled", "SAGA p.14", unit=unit["id"])
@@ -1026,6 +1022,22 @@ class Saga(Game):
         reach = cat.inches("L") + cat.inches("VS")
         return any(unit_gap(state, warlord_unit["id"], e["id"]) <= reach for e in enemies_of(state, warlord_unit["owner"]))
 
+    def _engagement(self, state: State, pend: dict[str, Any], target: str,
+                    pride: list[str] | None = None) -> movement.MoveResult:
+        """The move of the activated unit that engages ``target`` (``movement.engage_move``), or
+        ``IllegalAction``: it must be legal, reach ``target``, join a Side by Side Warlord's foe
+        (SAGA p.34) and obey Warlord's Pride (``pride``: :meth:`_pride_foes`, when known)."""
+        uid = pend["unit"]
+        rules = self._move_rules(state, pend)
+        dest, via = movement.engage_move(state, uid, target, rules)
+        res = movement.validate_move(state, uid, dest, rules, via=via)
+        if res.engaged != target:
+            raise IllegalAction(f"{state['units'][uid]['name']} cannot reach {state['units'][target]['name']} "
+                                "this activation", "SAGA p.20")
+        self._check_join(state, pend, res)
+        self._warlords_pride(state, state["units"][uid], res, rules, pride)
+        return res
+
     def _move_options(self, state: State, pend: dict[str, Any]) -> list[Action]:
         uid = pend["unit"]
         rules = self._move_rules(state, pend)
@@ -1036,15 +1048,11 @@ class Saga(Game):
         for e in enemies_of(state, unit["owner"]):
             if unit_gap(state, uid, e["id"]) > reach:
                 continue
-            dest, via = movement.engage_move(state, uid, e["id"], rules)
             try:
-                res = movement.validate_move(state, uid, dest, rules, via=via)
-                if res.engaged == e["id"]:
-                    self._check_join(state, pend, res)
-                    self._warlords_pride(state, unit, res, rules, pride)
-                    out.append({"type": "engage", "target": e["id"]})
+                self._engagement(state, pend, e["id"], pride)
             except IllegalAction:
                 continue
+            out.append({"type": "engage", "target": e["id"]})
         if rules.must_engage:
             return out
         for move in movement.sample_moves(state, uid, rules):
