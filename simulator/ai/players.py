@@ -91,6 +91,10 @@ class Simulator:
         #: weighs them (``reply_weight``), else None.
         self.replies: Any = game_hook(self.game.id, "ai_moves", "replies") \
             if PROFILES.get(self.game.id, {}).get("reply_weight") else None
+        #: The game's ``ai_moves.in_fight(state)`` (a fight is being resolved) where its profile
+        #: names ``fight_types`` for the resolution to play first, else None.
+        self.in_fight: Any = game_hook(self.game.id, "ai_moves", "in_fight") \
+            if PROFILES.get(self.game.id, {}).get("fight_types") else None
 
     def step(self, state: State, action: Action) -> State | None:
         """The state after ``action``, or None if the game refuses it (or fails on it);
@@ -449,15 +453,14 @@ class NormalPlayer:
         attack is worth nothing until its dice are rolled, several actions later, and the
         player never attacks."""
         profile = PROFILES.get(sim.game.id, {})
-        kinds = profile.get("resolve_types", ())
-        fight_kinds = profile.get("fight_types", ())
-        in_fight = game_hook(sim.game.id, "ai_moves", "in_fight") if fight_kinds else None
+        kinds = tuple(profile.get("resolve_types", ()))
+        fighting = tuple(profile.get("fight_types", ())) + kinds
         for _ in range(b["resolve"] if kinds else 0):
             legal = sim.legal(current)
             chosen = None
             # while a fight is resolved, the profile's ``fight_types`` first (SAGA: the abilities
             # the battle boards hold dice for; whoever has them uses them)
-            for kind in (fight_kinds if in_fight is not None and in_fight(current) else ()) + tuple(kinds):
+            for kind in fighting if sim.in_fight is not None and sim.in_fight(current) else kinds:
                 chosen = next((a for a in legal if a.get("type") == kind), None)
                 if chosen is not None:
                     break
