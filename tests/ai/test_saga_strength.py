@@ -13,6 +13,7 @@ from simulator.ai.players import NormalPlayer, Simulator
 from simulator.core.scenario import load_scenario, scenario_from_data
 from simulator.core.session import Session
 from simulator.games.saga.evaluation import crossing, exposure, heuristic, hunt, tiredness
+from tests.saga.helpers import quickstart_at_activation
 
 State = dict[str, Any]
 
@@ -80,11 +81,7 @@ def test_a_unit_through_the_ford_counts_as_crossing() -> None:
 def test_an_activation_is_worth_its_best_move() -> None:
     """Expanding an activation scores it by the best move it opens, which is at least as good
     as standing still (the activation's own state)."""
-    session = Session.new("saga/quickstart", seed=1)
-    while session.state["phase"] != "activation":
-        actions = session.legal_actions()
-        session.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
-                      or next(a for a in actions if a["type"] == "end_orders"))
+    session = quickstart_at_activation()
     side = session.active_player()
     player = NormalPlayer(seed=1)
     sim = Simulator(session, random.Random(1)).shaped(0.1)
@@ -96,19 +93,10 @@ def test_an_activation_is_worth_its_best_move() -> None:
     assert value >= sim.evaluate(after, side) - 0.001
 
 
-def _first_activation_phase() -> Session:
-    session = Session.new("saga/quickstart", seed=1)
-    while session.state["phase"] != "activation":
-        actions = session.legal_actions()
-        session.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
-                      or next(a for a in actions if a["type"] == "end_orders"))
-    return session
-
-
 def test_a_playout_of_an_activation_values_each_follow_up_on_the_same_dice() -> None:
     """A playout of an expanded activation gives one value per follow-up, in their order; one of
     anything else gives one value."""
-    session = _first_activation_phase()
+    session = quickstart_at_activation()
     side = session.active_player()
     player = NormalPlayer(seed=1)
     b = player._budget("saga")
@@ -130,7 +118,7 @@ def test_an_activation_is_worth_its_best_follow_up_on_average_not_its_best_after
     still, though the best of (charge, stand) after each roll is a win a third of the time: the
     follow-up is chosen before the dice fall. Every activation's playouts are made to offer that
     gamble; ending the turn is worth a little more than standing still, and is chosen."""
-    session = _first_activation_phase()
+    session = quickstart_at_activation()
     side = session.active_player()
     calls: dict[str, int] = {}
 
@@ -262,7 +250,7 @@ def test_the_look_ahead_resolves_a_melee_with_the_abilities_the_boards_hold_dice
     Stubbornness is played out with both used (``fight_types``), not as if he had none."""
     from simulator.ai import players
 
-    session = _first_activation_phase()
+    session = quickstart_at_activation()
     assert session.active_player() == "vikings"
     st = session.state_data()
     _shift(st, "v-bondi", -6.0, 12.5)                 # the bondi's front rank 2 inches from the earl

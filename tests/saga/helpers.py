@@ -24,6 +24,17 @@ def session(units_a: list[dict[str, Any]], units_b: list[dict[str, Any]], *, fac
                    scenario_from_data(data, "saga/test"), seed, tape)
 
 
+def quickstart_at_activation(seed: int = 1) -> Session:
+    """The quick-start, played to the Vikings' first Activation Phase (dice rolled and left in
+    hand): the armies 18 inches apart."""
+    s = Session.new("saga/quickstart", seed=seed)
+    while s.state["phase"] != "activation":
+        actions = s.legal_actions()
+        s.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
+                or next(a for a in actions if a["type"] == "end_orders"))
+    return s
+
+
 def give_dice(s: Session, player: str, placements: list[tuple[str, str]]) -> None:
     """Put dice of the given faces straight on boxes (test set-up, bypassing the roll)."""
     dice = s._state["sides"][player]["dice"]

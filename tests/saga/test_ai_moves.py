@@ -12,22 +12,12 @@ from simulator.ai import players
 from simulator.ai.players import NormalPlayer, Simulator
 from simulator.core.dice import Dice
 from simulator.core.game import Context
-from simulator.core.session import Session
 from simulator.core.plain import copy_plain
 from simulator.games.saga import ai_moves
 from simulator.games.saga.ai_moves import replies, reply_chance
+from tests.saga.helpers import quickstart_at_activation
 
 State = dict[str, Any]
-
-
-def _activation(seed: int = 1) -> Session:
-    """Quick-start at the Vikings' first Activation Phase (the armies 18 inches apart)."""
-    session = Session.new("saga/quickstart", seed=seed)
-    while session.state["phase"] != "activation":
-        actions = session.legal_actions()
-        session.apply(next((a for a in actions if a["type"] == "roll_dice"), None)
-                      or next(a for a in actions if a["type"] == "end_orders"))
-    return session
 
 
 def _place(st: State, uid: str, x: float, y: float) -> None:
@@ -40,12 +30,12 @@ def _place(st: State, uid: str, x: float, y: float) -> None:
 
 
 def test_no_enemy_in_reach_no_reply() -> None:
-    st = _activation().state_data()
+    st = quickstart_at_activation().state_data()
     assert replies(st, "vikings") == []
 
 
 def test_a_unit_in_reach_of_an_enemy_invites_its_charge_and_the_engine_accepts_it() -> None:
-    session = _activation()
+    session = quickstart_at_activation()
     st = session.state_data()
     _place(st, "v-hird", 7.0, 15.0)                   # 6 inches from the huscarls at (7, 21)
     found = replies(st, "vikings")
@@ -61,7 +51,7 @@ def test_a_unit_in_reach_of_an_enemy_invites_its_charge_and_the_engine_accepts_i
 
 
 def test_no_reply_when_the_game_ends_before_the_enemy_plays_again() -> None:
-    st = _activation().state_data()
+    st = quickstart_at_activation().state_data()
     _place(st, "v-hird", 7.0, 15.0)
     st["turn"] = st["max_turns"]
     assert replies(st, "vikings")                     # the Anglo-Danes play after the Vikings
@@ -71,7 +61,7 @@ def test_no_reply_when_the_game_ends_before_the_enemy_plays_again() -> None:
 
 
 def test_an_answer_is_known_by_the_two_units_not_the_rest_of_the_table() -> None:
-    st = _activation().state_data()
+    st = quickstart_at_activation().state_data()
     _place(st, "v-hird", 7.0, 15.0)
     key = replies(st, "vikings")[0].key
     _place(st, "v-bondi", 20.0, 5.0)
@@ -81,7 +71,7 @@ def test_an_answer_is_known_by_the_two_units_not_the_rest_of_the_table() -> None
 
 
 def test_the_normal_player_counts_the_charge_a_position_invites(monkeypatch: pytest.MonkeyPatch) -> None:
-    session = _activation()
+    session = quickstart_at_activation()
     st = session.state_data()
     _place(st, "v-jarl", 7.0, 15.0)                   # the jarl alone in front of the huscarls
     player = NormalPlayer(seed=1)
@@ -99,7 +89,7 @@ def test_the_normal_player_counts_the_charge_a_position_invites(monkeypatch: pyt
 def test_a_charge_in_the_last_player_turn_is_final_and_weighs_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """The enemy's charge in the game's last player-turn cannot be answered: the reply marks it
     ``final`` and the normal player counts it at ``reply_final_weight``, not ``reply_weight``."""
-    session = _activation()
+    session = quickstart_at_activation()
     st = session.state_data()
     _place(st, "v-jarl", 7.0, 15.0)
     assert not any(r.final for r in replies(st, "vikings"))          # turn 1 of 6
@@ -121,7 +111,7 @@ def test_a_reply_is_as_likely_as_the_enemy_has_few_units(monkeypatch: pytest.Mon
     """The quick-start's three units each activate most turns: a charge they invite is counted in
     full at ``reply_weight``; split among more units (three more warrior units), each weighs
     less, and the player counts it that much less."""
-    session = _activation()
+    session = quickstart_at_activation()
     st = session.state_data()
     _place(st, "v-jarl", 7.0, 15.0)
     assert reply_chance(st, "anglo_danes") == 1.0

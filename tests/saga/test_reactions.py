@@ -105,16 +105,23 @@ def test_side_by_side_warlord_and_we_obey_unit_fight_one_enemy_unit() -> None:
     assert any(e.kind == "disengage" and "A warriors" not in e.text and "B warriors" in e.text for e in s.log)
 
 
+def _side_by_side_beside_a_second_foe(e2_at: list[float]):
+    """A Warlord with a warrior unit beside him; the enemy warriors ``e`` in front of him and a
+    second enemy unit ``e2`` at ``e2_at``, in the reach of the warriors."""
+    s = session([{"id": "lord", "class": "warlord", "at": [20, 10]},
+                 {"id": "w", "class": "warriors", "figures": 4, "at": [26, 11], "columns": 4}],
+                [{"id": "e", "class": "warriors", "figures": 8, "at": [20, 15], "columns": 4},
+                 {"id": "e2", "class": "warriors", "figures": 4, "at": e2_at, "columns": 4},
+                 {"id": "el", "class": "warlord", "at": [40, 33]}])
+    to_activation(s)
+    return s
+
+
 def test_side_by_side_partner_is_offered_only_his_warlords_foe() -> None:
     """SAGA p.34: while the Warlord waits, his partner engages the Warlord's foe or nobody; a
     second enemy unit in the partner's reach is not offered (found by a computer game in which
     the random player picked that charge from the legal list and the engine refused it)."""
-    s = session([{"id": "lord", "class": "warlord", "at": [20, 10]},
-                 {"id": "w", "class": "warriors", "figures": 4, "at": [26, 11], "columns": 4}],
-                [{"id": "e", "class": "warriors", "figures": 8, "at": [20, 15], "columns": 4},
-                 {"id": "e2", "class": "warriors", "figures": 4, "at": [29, 15], "columns": 4},
-                 {"id": "el", "class": "warlord", "at": [40, 33]}])
-    to_activation(s)
+    s = _side_by_side_beside_a_second_foe([29, 15])
     s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move", "we_obey": "w",
              "side_by_side": True})
     s.apply({"type": "engage", "target": "e"})
@@ -132,12 +139,7 @@ def test_side_by_side_partner_forced_by_a_second_move_to_engage_another_unit_sta
     Warlord's partner engage only his foe. When they disagree the partner cannot move: its
     activation is cancelled and the Warlord fights alone (a computer game stopped here with no
     legal action at all)."""
-    s = session([{"id": "lord", "class": "warlord", "at": [20, 10]},
-                 {"id": "w", "class": "warriors", "figures": 4, "at": [26, 11], "columns": 4}],
-                [{"id": "e", "class": "warriors", "figures": 8, "at": [20, 15], "columns": 4},
-                 {"id": "e2", "class": "warriors", "figures": 4, "at": [28, 14], "columns": 4},
-                 {"id": "el", "class": "warlord", "at": [40, 33]}])
-    to_activation(s)
+    s = _side_by_side_beside_a_second_foe([28, 14])       # e2 nearer the partner than e
     s._state["units"]["w"]["moves"] = 1                # the partner has moved once this turn
     s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move", "we_obey": "w",
              "side_by_side": True})
