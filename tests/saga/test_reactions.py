@@ -62,6 +62,26 @@ def test_hit_and_run_can_shoot_and_kill_the_activated_unit_first() -> None:
     assert any(a["type"] == "end_turn" for a in s.legal_actions())
 
 
+
+def test_hit_and_run_taking_the_only_target_away_cancels_the_shot() -> None:
+    """A unit activated to shoot whose one target rides out of range in a Hit and Run has no
+    shot left: its activation is spent (a computer game stopped here with no legal action)."""
+    s = session([{"id": "lev", "class": "levies", "figures": 12, "weapon": "bow", "at": [10, 10], "columns": 6},
+                 {"id": "lord", "class": "warlord", "at": [40, 3]}],
+                [{"id": "hg", "class": "hearthguard", "figures": 4, "at": [10, 17], "columns": 4, "mounted": True},
+                 {"id": "el", "class": "warlord", "at": [40, 33]}], faction_b="welsh")
+    to_activation(s)
+    give_dice(s, "A", [("U", "thralls")])
+    s._state["sides"]["B"]["dice"][0] = {"face": "R", "box": "hit_and_run"}
+    s.apply({"type": "activate", "unit": "lev", "source": "thralls", "order": "shoot"})
+    s.apply({"type": "use_ability", "box": "hit_and_run", "unit": "hg", "order": "move"})
+    s.apply({"type": "move", "dx": 0, "dy": 12})                       # out of the bows' L
+    assert s.state["pending"] is None and s.state["active"] == "A"
+    assert any(a["type"] == "end_turn" for a in s.legal_actions())
+    lev = s.state["units"]["lev"]
+    assert lev["shots"] == 0 and lev["fatigue"] == 0 and lev["activations"] == 1
+    assert any(e.rule == "SAGA p.15" and "nothing to shoot at" in e.text and "cancelled" in e.text for e in s.log)
+
 def _side_by_side(tape: list[int]):
     s = session([{"id": "lord", "class": "warlord", "at": [20, 10]},
                  {"id": "w", "class": "warriors", "figures": 4, "at": [24, 11], "columns": 4}],

@@ -482,6 +482,13 @@ class Saga(Game):
             self._after_resolution(state, ctx)
             return
         unit["activations"] += 1
+        if pend["order"] == "shoot":
+            problem = abilities.order_problem(state, unit, "shoot")
+            if problem is not None:
+                # a reaction (Hit and Run) moved or killed every target: the activation is spent
+                self._lose_activation(state, ctx, f"{unit['name']} has nothing to shoot at any more "
+                                      f"({problem[0]})", problem[1])
+                return
         if pend["order"] == "rest":
             remove_fatigue(unit, 1)
             unit["rested"] = True
@@ -499,12 +506,17 @@ class Saga(Game):
                     # engage only his Warlord's foe, SAGA p.34): without it the move cannot be made
                     self._engagement(state, pend, must)
                 except IllegalAction as why:
-                    ctx.emit("activate", f"{unit['name']} must engage {state['units'][must]['name']} on a second move "
-                             f"but cannot ({why}): the activation is cancelled", "SAGA p.14", unit=unit["id"])
-                    state["pending"] = None
-                    self._after_resolution(state, ctx)
+                    self._lose_activation(state, ctx, f"{unit['name']} must engage {state['units'][must]['name']} "
+                                          f"on a second move but cannot ({why})", "SAGA p.14")
                     return
         pend["kind"] = pend["order"]
+
+    def _lose_activation(self, state: State, ctx: Context, why: str, rule: str) -> None:
+        """The activated unit cannot carry out its order: the activation (and its die) is spent and nothing happens."""
+        unit = state["units"][state["pending"]["unit"]]
+        ctx.emit("activate", f"{why}: the activation is cancelled", rule, unit=unit["id"])
+        state["pending"] = None
+        self._after_resolution(state, ctx)
 
     def _second_move_target(self, state: State, unit: dict[str, Any]) -> str | None:
         """SAGA p.14: a second move with an enemy unit within S must engage the nearest one."""
