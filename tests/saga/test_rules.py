@@ -211,3 +211,21 @@ def test_warlords_pride() -> None:
         s.apply({"type": "move", "dx": -5, "dy": 0})
     s.apply({"type": "engage", "target": "el"})
     assert s.state["melee"] is not None
+
+
+def test_warlords_pride_with_two_enemy_warlords_in_reach_engages_either() -> None:
+    """A second enemy Warlord (SAGA p.58) in reach too: the pride is kept by engaging one of
+    them (the engine asked for both at once, and offered no legal action)."""
+    s = session([{"id": "lord", "class": "warlord", "at": [20, 10]}],
+                [{"id": "el", "class": "warlord", "at": [17, 14]},
+                 {"id": "el2", "class": "warlord", "at": [23, 14]}])
+    to_activation(s)
+    assert s.state["units"]["el2"]["lesser"]
+    s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move"})
+    legal = s.legal_actions()
+    assert {"type": "engage", "target": "el"} in legal and {"type": "engage", "target": "el2"} in legal
+    assert {"type": "hold"} not in legal
+    with pytest.raises(IllegalAction, match="Pride.*el or el2"):
+        s.apply({"type": "hold"})
+    s.apply({"type": "engage", "target": "el2"})
+    assert s.state["melee"] is not None

@@ -642,14 +642,15 @@ class Saga(Game):
 
     def _warlords_pride(self, state: State, unit: dict[str, Any], res: movement.MoveResult,
                         rules: movement.MoveRules, foes: list[str] | None = None) -> None:
-        """SAGA p.34: a Warlord moving who can engage the enemy Warlord must do so (``foes``:
+        """SAGA p.34: a Warlord moving who can engage the enemy Warlord must do so; with two
+        enemy Warlords in his reach (a second Warlord, SAGA p.58) he engages one of them (``foes``:
         :meth:`_pride_foes`, when already known)."""
         if unit["cls"] != "warlord":
             return
-        for foe in self._pride_foes(state, unit, rules) if foes is None else foes:
-            if res.engaged != foe:
-                raise IllegalAction("Warlord's Pride: he can engage the enemy Warlord, so he must "
-                                    f"(action engage, target {foe})", "SAGA p.34")
+        foes = self._pride_foes(state, unit, rules) if foes is None else foes
+        if foes and res.engaged not in foes:
+            raise IllegalAction("Warlord's Pride: he can engage the enemy Warlord, so he must "
+                                f"(action engage, target {' or '.join(foes)})", "SAGA p.34")
 
     def _pride_foes(self, state: State, unit: dict[str, Any], rules: movement.MoveRules) -> list[str]:
         """The enemy Warlords the Warlord ``unit`` can engage this move (straight or round what
