@@ -7,6 +7,7 @@ import pytest
 from simulator.core import IllegalAction, Session
 from simulator.core.errors import DataError
 from simulator.core.scenario import load_scenario
+from simulator.games.saga.movement import in_building
 from simulator.games.saga.presentation import SagaPresentation
 from simulator.games.saga.setup import warband_cost
 
@@ -99,3 +100,21 @@ def test_bids_need_the_players_set_up() -> None:
     from simulator.core.scenario import scenario_from_data
     with pytest.raises(DataError, match="deployment: players"):
         Session(get_game("saga"), scenario_from_data(data, "saga/test"), 0)
+
+
+def test_the_defender_deploys_no_mounted_unit_in_a_building() -> None:
+    """SAGA p.38: mounted figures never occupy a building, set-up included (a computer game put
+    the mounted Warlord in a house, where he could neither stay nor move)."""
+    s = Session.new(SID, seed=4)
+    s.apply({"type": "bid", "points": 3})
+    s.apply({"type": "bid", "points": 6})
+    s.apply({"type": "muster", "dismiss": ["n-hea1", "n-hea2", "n-war1"]})
+    house = next(t for t in s.state["terrain"] if t.get("capacity"))
+    x, y = (sum(p[i] for p in house["polygon"]) / len(house["polygon"]) for i in (0, 1))
+    assert s.state["units"]["n-warlord"]["mounted"]
+    with pytest.raises(IllegalAction, match="mounted units and baggage cannot occupy buildings") as why:
+        s.apply({"type": "deploy", "unit": "n-warlord", "at": [x, y]})
+    assert why.value.rule == "SAGA p.38, p.56"
+    for a in s.legal_actions():
+        if a["type"] == "deploy" and s.state["units"][a["unit"]]["mounted"]:
+            assert in_building(s.state, *a["at"]) is None

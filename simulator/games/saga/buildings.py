@@ -44,6 +44,21 @@ def occupants(state: State, building: str) -> list[str]:
     return [u["id"] for u in state["units"].values() if u["figures"] and u.get("building") == building]
 
 
+
+def occupancy_problem(state: State, unit: dict[str, Any], building: dict[str, Any], figures: int) -> tuple[str, str] | None:
+    """Why ``unit`` (with ``figures`` figures) may not occupy ``building`` (reason, rule), or
+    None: never mounted or baggage, never beside the enemy, and only with room for every figure
+    (SAGA p.27, p.38, p.56). A move and a deployment into a building both ask."""
+    if unit["mounted"] or unit.get("baggage"):
+        return "mounted units and baggage cannot occupy buildings", "SAGA p.38, p.56"
+    others = [o for o in occupants(state, building["id"]) if o != unit["id"]]
+    if any(state["units"][o]["owner"] != unit["owner"] for o in others):
+        return f"{building['name']} is occupied by the enemy", "SAGA p.27"
+    room = building["capacity"] - sum(len(state["units"][o]["figures"]) for o in others)
+    if figures > room:
+        return f"{building['name']} has room for {room} more figures", "SAGA p.27"
+    return None
+
 def defender_options(state: State, defender: str) -> list[str]:
     """SAGA p.27: the units of the defender's owner holding the building ``defender`` stands in,
     the engine's pick first (the most figures); empty when there is no choice to make."""

@@ -327,14 +327,9 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
         b = inside[0]
         assert b is not None
         building = b["id"]
-        if unit["mounted"] or unit.get("baggage"):
-            raise IllegalAction("mounted units and baggage cannot occupy buildings", "SAGA p.38, p.56")
-        occupants = [o for o in buildings.occupants(state, building) if o != uid]
-        if any(state["units"][o]["owner"] != unit["owner"] for o in occupants):
-            raise IllegalAction(f"{b['name']} is occupied by the enemy", "SAGA p.27")
-        room = b["capacity"] - sum(len(state["units"][o]["figures"]) for o in occupants)
-        if len(unit["figures"]) > room:
-            raise IllegalAction(f"{b['name']} has room for {room} more figures", "SAGA p.27")
+        problem = buildings.occupancy_problem(state, unit, b, len(unit["figures"]))
+        if problem is not None:
+            raise IllegalAction(*problem)
     buildings.check_move(state, uid, starts, ends, legs, engaged_building, building)
     return MoveResult({f: ends[f] for f in moved}, engaged_unit, uneven, allow, building, contacts, engaged_building)
 

@@ -28,7 +28,7 @@ import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
-from simulator.games.saga import bids, scenery
+from simulator.games.saga import bids, buildings, scenery
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.units import EPS, cohesive
 from simulator.geometry.segments import point_segment_distance, points_in_polygon
@@ -656,6 +656,10 @@ def deploy_problem(state: State, uid: str, pos: dict[str, tuple[float, float]]) 
             return f"{unit['name']} may not stand in {t['name']}"
         if t["type"] in ("building", "large_building") and inside.any() and not inside.all():
             return f"a unit is wholly inside {t['name']} or out of it"
+        if t.get("capacity") and inside.all():
+            problem = buildings.occupancy_problem(state, unit, t, len(circles))
+            if problem is not None:
+                return f"{problem[0]} ({problem[1]})"
     return _scenario_problem(state, unit, circles)
 
 
@@ -769,7 +773,9 @@ def deploy(state: State, player: str, action: Action, ctx: Context) -> None:
     pos = _positions(state, str(uid), action)
     problem = deploy_problem(state, str(uid), pos)
     if problem is not None:
-        raise IllegalAction(problem, problem[problem.rfind("(") + 1:-1] if problem.endswith(")") else "SAGA p.48")
+        if problem.endswith(")") and problem[problem.rfind("(") + 1:].startswith("SAGA"):   # its own rule
+            raise IllegalAction(problem[:problem.rfind(" (")], problem[problem.rfind("(") + 1:-1])
+        raise IllegalAction(problem, "SAGA p.48")
     _put(state, st, str(uid), pos, ctx)
     advance(state, ctx)
 
