@@ -3,6 +3,7 @@
 import pytest
 
 from simulator.core import IllegalAction
+from simulator.games.saga.units import cohesive, figure_array
 from tests.saga.helpers import engage_from, give_dice, session, take_defaults, to_activation
 
 WOOD = {"id": "wood", "type": "wood", "polygon": [[8, 8], [14, 8], [14, 14], [8, 14]]}
@@ -59,6 +60,29 @@ def test_formation_and_passing_through_figures() -> None:
     with pytest.raises(IllegalAction, match="pass through"):
         s.apply({"type": "move", "to": {"w.2": [9.25, 14], "w.3": [10.75, 14]}})
 
+
+
+@pytest.mark.parametrize("straggler_x", [17.0, 20.0])
+def test_a_unit_out_of_formation_may_hold_or_regroup(straggler_x: float) -> None:
+    """Casualties can leave a unit out of formation (the engine's pick keeps it when it can).
+    It may stand where it is, and the legal list offers a move that regroups it (at 17 the
+    straggler closes in alone; at 20 it is too far, and the rest meet it half way); a move
+    that leaves it out of formation stays illegal (a computer game found no legal action here)."""
+    s = session([{"id": "w", "class": "warriors", "figures": 4, "at": [10, 10], "columns": 4},
+                 {"id": "lord", "class": "warlord", "at": [40, 3]}],
+                [{"id": "el", "class": "warlord", "at": [40, 33]}])
+    to_activation(s)
+    give_dice(s, "A", [("C", "bondi")])
+    s._state["figures"]["w.4"]["x"] = straggler_x
+    s.apply({"type": "activate", "unit": "w", "source": "bondi", "order": "move"})
+    legal = s.legal_actions()
+    assert {"type": "hold"} in legal
+    regroup = [a for a in legal if a["type"] == "move" and "to" in a]
+    assert len(regroup) == 1 and ("w.1" in regroup[0]["to"]) == (straggler_x == 20.0)
+    with pytest.raises(IllegalAction, match="formation"):
+        s.apply({"type": "move", "dx": 0, "dy": 3})
+    s.apply(regroup[0])
+    assert cohesive(figure_array(s.state, s.state["units"]["w"]["figures"]))
 
 def test_exhausted_unit_may_only_rest() -> None:
     s = session([{"id": "w", "class": "warriors", "figures": 4, "at": [10, 10], "columns": 4},

@@ -25,7 +25,7 @@ from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array
 from simulator.geometry.paths import (ConvexSet, configuration_obstacle, cut_path, gap_points, nearest_point, path_entry,
                                       path_length, shortest_path)
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
-from simulator.geometry.table import (check_move, circle_gaps, circles_inside_rect, rotate_points,
+from simulator.geometry.table import (Shapes, check_move, circle_gaps, circles_inside_rect, cohesion, rotate_points,
                                       segment_crosses_polyline, segment_polygon_distance, segments_polygon_distance)
 
 State = dict[str, Any]
@@ -314,7 +314,8 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
                     raise IllegalAction(f"{f} comes within VS of an enemy figure, so it must end in base "
                                         f"contact with an enemy figure", "SAGA p.12")
 
-    if not cohesive(mine):
+    if moved and not cohesive(mine):
+        # a unit its casualties left out of formation may stand where it is; a move regroups it
         raise IllegalAction("every figure must stay within VS of its unit (formation)", "SAGA p.12")
 
     # buildings (SAGA p.27): the whole unit enters, room for it, never mounted or enemy-occupied
@@ -888,6 +889,37 @@ def goals(state: State, uid: str) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in out]
 
 
+def regroup(state: State, uid: str, allow: float) -> dict[str, tuple[float, float]] | None:
+    """A move that brings a unit its casualties left out of formation back into it (SAGA p.12),
+    or None when it is in formation: each group of figures apart from the largest slides, as one
+    piece and at most ``allow``, towards its nearest figure, to half VS from it (a lone group too
+    far for that meets the largest half way). The result is a proposal: :func:`validate_move`
+    decides."""
+    fids = list(state["units"][uid]["figures"])
+    pos = figure_array(state, fids)
+    vs = cat.inches("VS")
+    whole, groups = cohesion(Shapes.circles(pos), vs)
+    if whole:
+        return None
+    core = max(groups, key=len)
+    shift = np.zeros((len(fids), 2))
+    for group in groups:
+        if group is core:
+            continue
+        idx, ref = np.array(group), np.array(core)
+        gaps = circle_gaps(pos[idx], pos[ref])
+        i, j = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
+        way = pos[ref[j], :2] - pos[idx[i], :2]
+        way = way / max(float(np.hypot(*way)), EPS)
+        need = max(0.0, float(gaps[i, j]) - vs / 2)
+        step = min(allow * 0.98, need)
+        shift[idx] = way * step
+        if len(groups) == 2 and need > step:            # one straggler too far: both halves close in
+            shift[ref] = -way * min(allow * 0.98, need - step)
+    return {fids[k]: (round(float(pos[k, 0] + shift[k, 0]), 3), round(float(pos[k, 1] + shift[k, 1]), 3))
+            for k in range(len(fids)) if shift[k].any()}
+
+
 def sample_moves(state: State, uid: str, rules: MoveRules) -> list[SampledMove]:
     """A few concrete legal moves for the legal-action list: straight translations in eight
     directions at the full and the short allowance, then moves along the shortest path toward
@@ -905,6 +937,12 @@ def sample_moves(state: State, uid: str, rules: MoveRules) -> list[SampledMove]:
                 out.append(SampledMove(dest, {}, validate_move(state, uid, dest, rules)))
             except IllegalAction:
                 continue
+    gather = regroup(state, uid, full)
+    if gather is not None:
+        try:
+            out.append(SampledMove(gather, {}, validate_move(state, uid, gather, rules)))
+        except IllegalAction:
+            pass
     worlds: dict[float | None, PathWorld | None] = {}
     ends = [np.mean(list(m.dest.values()), axis=0) for m in out]
     for goal in goals(state, uid):
