@@ -147,3 +147,20 @@ def test_no_choice_without_player_choices() -> None:
     assert s.state["melee"]["step"] == "trade" and s.state["melee"]["defender"] == "war"   # the engine's pick
     with pytest.raises(IllegalAction, match="no building's defender"):
         s.apply({"type": "defend_building", "unit": "bhg"})
+
+
+def test_a_warlord_engages_the_enemy_warlord_at_the_walls_of_his_building() -> None:
+    """Warlord's Pride (SAGA p.34) with the enemy Warlord deep in a building: the walls are in
+    reach though his figure is not, so the engagement is offered, and is the only move (a quick
+    figure-to-figure reach test dropped it, and the legal list was empty)."""
+    long_hall = {"id": "hall", "type": "building", "polygon": [[8, 16], [24, 16], [24, 22], [8, 22]]}
+    s = session([{"id": "lord", "class": "warlord", "at": [16, 10.5]}],
+                [{"id": "el", "class": "warlord", "at": [16, 21]},
+                 {"id": "w", "class": "warriors", "figures": 4, "at": [40, 33], "columns": 4}],
+                terrain=[long_hall], faction_b="vikings")
+    assert s.state["units"]["el"]["building"] == "hall"
+    to_activation(s)
+    s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move"})
+    assert s.legal_actions() == [{"type": "engage", "target": "el"}]
+    s.apply({"type": "engage", "target": "el"})
+    assert s.state["melee"] is not None

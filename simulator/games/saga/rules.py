@@ -1059,7 +1059,9 @@ class Saga(Game):
         reach = movement.allowance(state, unit, False, rules) + cat.inches("VS")
         pride = self._pride_foes(state, unit, rules)
         for e in enemies_of(state, unit["owner"]):
-            if unit_gap(state, uid, e["id"]) > reach:
+            # the quick test of reach, figure to figure, is no test when walls are measured from
+            # (SAGA p.27: a building's holders are engaged at its walls, left from its walls)
+            if not (e.get("building") or unit.get("building")) and unit_gap(state, uid, e["id"]) > reach:
                 continue
             try:
                 self._engagement(state, pend, e["id"], pride)
