@@ -84,6 +84,22 @@ def test_a_unit_out_of_formation_may_hold_or_regroup(straggler_x: float) -> None
     s.apply(regroup[0])
     assert cohesive(figure_array(s.state, s.state["units"]["w"]["figures"]))
 
+
+def test_a_unit_touching_two_enemy_units_may_stay_and_engages_neither() -> None:
+    """After melees that neither side could disengage from, a Warlord can be left touching two
+    enemy units. Standing still he engages neither (engine decision; before, holding was
+    refused and a Warlord boxed in by them had no legal action); a move still engages one."""
+    s = session([{"id": "lord", "class": "warlord", "at": [19.25, 10]}],
+                [{"id": "e1", "class": "warriors", "figures": 4, "at": [20, 11.1], "columns": 4},
+                 {"id": "e2", "class": "warriors", "figures": 4, "at": [20, 8.9], "columns": 4},
+                 {"id": "el", "class": "warlord", "at": [40, 33]}])
+    to_activation(s)
+    s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move"})
+    legal = s.legal_actions()
+    assert {"type": "hold"} in legal and {"type": "engage", "target": "e1"} in legal
+    s.apply({"type": "hold"})
+    assert s.state["melee"] is None and s.state["pending"] is None
+
 def test_exhausted_unit_may_only_rest() -> None:
     s = session([{"id": "w", "class": "warriors", "figures": 4, "at": [10, 10], "columns": 4},
                  {"id": "lord", "class": "warlord", "at": [30, 3]}],

@@ -245,7 +245,11 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
                 contacts[f] = hit
         units_hit = {figs[e]["unit"] for hs in contacts.values() for e in hs}
         if len(units_hit) > 1:
-            raise IllegalAction("a unit may engage only one enemy unit", "SAGA p.21")
+            if moved:
+                raise IllegalAction("a unit may engage only one enemy unit", "SAGA p.21")
+            # engine decision: a unit left touching two enemy units (neither side could
+            # disengage) and staying where it stands engages neither
+            units_hit = set()
         if units_hit:
             engaged_unit = units_hit.pop()
             if rules.no_engage:
