@@ -4,6 +4,7 @@ building, no leaving a building the turn it was entered, no passing through one.
 import pytest
 
 from simulator.core import IllegalAction
+from simulator.core.errors import DataError
 from tests.saga.helpers import give_dice, session, take_defaults, to_activation
 
 HALL = {"id": "hall", "type": "building", "polygon": [[8, 16], [14, 16], [14, 20], [8, 20]]}
@@ -164,3 +165,9 @@ def test_a_warlord_engages_the_enemy_warlord_at_the_walls_of_his_building() -> N
     assert s.legal_actions() == [{"type": "engage", "target": "el"}]
     s.apply({"type": "engage", "target": "el"})
     assert s.state["melee"] is not None
+
+
+def test_a_scenario_placing_a_mounted_unit_in_a_building_is_refused_naming_the_field() -> None:
+    with pytest.raises(DataError, match=r"units\[0\]\.at: mounted units and baggage cannot occupy buildings"):
+        session([{"id": "lord", "class": "warlord", "at": [11, 18], "mounted": True}],
+                [{"id": "el", "class": "warlord", "at": [40, 33]}], terrain=[HALL], faction_a="normans")

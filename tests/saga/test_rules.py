@@ -100,6 +100,24 @@ def test_a_unit_touching_two_enemy_units_may_stay_and_engages_neither() -> None:
     s.apply({"type": "hold"})
     assert s.state["melee"] is None and s.state["pending"] is None
 
+
+def test_a_unit_with_no_legal_move_loses_its_activation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last guard against a game stuck with no legal action: when no move, engagement or
+    hold is legal, holding spends the activation and says why. Set up by hand: a Warlord become
+    mounted inside a hall (set-ups and moves refuse that) with no sampled way out."""
+    hall = {"id": "hall", "type": "building", "polygon": [[8, 16], [14, 16], [14, 20], [8, 20]]}
+    s = session([{"id": "lord", "class": "warlord", "at": [11, 18]}],
+                [{"id": "el", "class": "warlord", "at": [40, 33]}], terrain=[hall], faction_a="normans")
+    to_activation(s)
+    s._state["units"]["lord"]["mounted"] = True
+    monkeypatch.setattr("simulator.games.saga.movement.sample_moves", lambda *a, **k: [])
+    s.apply({"type": "activate", "unit": "lord", "source": "determination", "order": "move"})
+    assert s.legal_actions() == [{"type": "hold"}]
+    s.apply({"type": "hold"})
+    assert s.state["pending"] is None and s.state["active"] == "A"
+    assert s.log[-1].rule == "SAGA p.38, p.56" and "no legal move" in s.log[-1].text
+    assert "activation is cancelled" in s.log[-1].text
+
 def test_exhausted_unit_may_only_rest() -> None:
     s = session([{"id": "w", "class": "warriors", "figures": 4, "at": [10, 10], "columns": 4},
                  {"id": "lord", "class": "warlord", "at": [30, 3]}],

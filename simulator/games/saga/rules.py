@@ -574,7 +574,15 @@ class Saga(Game):
 
     def _do_hold(self, state: State, player: str, action: Action, ctx: Context) -> None:
         pend = self._pending_of(state, player, "move")
-        self._carry_move(state, pend["unit"], {}, ctx)
+        try:
+            self._carry_move(state, pend["unit"], {}, ctx)
+        except IllegalAction as why:
+            if self._move_options(state, pend):
+                raise
+            # no move, engagement or hold is legal (rules that each forbid one thing together
+            # forbid everything): the unit stays and its activation is spent, never a game stuck
+            self._lose_activation(state, ctx, f"{state['units'][pend['unit']]['name']} has no legal move "
+                                  f"(staying is refused too: {why.reason})", why.rule)
 
     def _carry_move(self, state: State, uid: str, dest: dict[str, tuple[float, float]], ctx: Context,
                     want: str | None = None, via: dict[str, list[tuple[float, float]]] | None = None) -> None:
@@ -952,7 +960,7 @@ class Saga(Game):
             if pend["kind"] == "reaction":
                 return [{"type": "pass"}] + self._reaction_options(state, player)
             if pend["kind"] == "move":
-                return self._move_options(state, pend)
+                return self._move_options(state, pend) or [{"type": "hold"}]     # see _do_hold
             if pend["kind"] == "shoot":
                 return [{"type": "shoot", "target": e["id"]} for e in enemies_of(state, player)
                         if shooting.eligible_shooters(state, pend["unit"], e["id"])]

@@ -15,6 +15,7 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
 from simulator.core.scenario import Scenario
+from simulator.games.saga import buildings
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.board import BOARD_DICE, faction_die
 from simulator.games.saga.units import EPS, cohesive
@@ -502,9 +503,13 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
         unit["bravery"] = cat.swords()["heroes"][str(hero)]["bravery"]
         unit["bravery_used"] = False
     from simulator.games.saga.movement import in_building
-    places = {(b["id"] if b else None) for b in
-              (in_building(state, state["figures"][f]["x"], state["figures"][f]["y"]) for f in unit["figures"])}
+    inside = [in_building(state, state["figures"][f]["x"], state["figures"][f]["y"]) for f in unit["figures"]]
+    places = {(b["id"] if b else None) for b in inside}
     unit["building"] = places.pop() if len(places) == 1 else None
+    if unit["building"] and inside[0] is not None:
+        problem = buildings.occupancy_problem(state, unit, inside[0], len(unit["figures"]))
+        if problem is not None:
+            raise scenario.error(path + ("at",), f"{problem[0]} ({problem[1]})")
 
 
 @dataclass(frozen=True)
