@@ -119,6 +119,19 @@ def test_carrying_a_grapple_costs_movement_and_keeps_to_the_deck():
     assert s.state["grapples"]["g1"]["carried_by"] is None
 
 
+
+def test_a_grapple_laid_down_is_not_taken_up_again_in_the_same_phase():
+    """Taking a grapple up and laying it down again changes nothing; a computer player once did
+    it 1,400 times in one phase. It stays down until the next phase (engine decision)."""
+    chars = [{"id": "blotolf", "aboard": {"ship": "wolf", "slot": 10}}, FAR]
+    s = session(chars, ships=BEACHED, boards=VILLAGE, grapples=[{"ship": "wolf", "slot": 10}])
+    to_step(s, "move")
+    s.apply({"type": "carry_grapple", "piece": "blotolf"})
+    s.apply({"type": "drop_grapple", "piece": "blotolf"})
+    assert {"type": "carry_grapple", "piece": "blotolf"} not in s.legal_actions()
+    err = s.check({"type": "carry_grapple", "piece": "blotolf"})
+    assert err is not None and err.rule == "VK 4.66" and "laid grapple g1 down this phase" in err.reason
+
 def test_a_grapple_thrown_overboard_is_gone_at_the_end_of_the_naval_phase():
     chars = [{"id": "blotolf", "aboard": {"ship": "wolf", "slot": 10}}, FAR]
     s = session(chars, ships=BEACHED, boards=VILLAGE, grapples=[{"ship": "wolf", "slot": 10}])

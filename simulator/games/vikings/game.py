@@ -242,7 +242,7 @@ class Vikings(Game):
                 if ch["side"] == side and movement.can_act(state, ch) and ch.get("ship"):
                     if shipwork.carried(state, ch):
                         out.append({"type": "drop_grapple", "piece": ch["id"]})
-                    elif shipwork.grapple_at(state, ch) and not ch.get("carrying"):
+                    elif shipwork.pick_up_problem(state, ch) is None:
                         out.append({"type": "carry_grapple", "piece": ch["id"]})
                 if ch.get("carrying"):
                     out += [{"type": "put_down", "piece": ch["id"], "to": h}

@@ -16,6 +16,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
+from simulator.games.vikings.effects import stamp
 from simulator.games.vikings.pieces import Char, active, alive
 
 State = dict[str, Any]
@@ -33,12 +34,26 @@ def carried(state: State, ch: Char) -> dict[str, Any] | None:
     return next((g for g in state["grapples"].values() if g.get("carried_by") == ch["id"]), None)
 
 
-def pick_up_grapple(state: State, ctx: Context, ch: Char) -> None:
+def pick_up_problem(state: State, ch: Char) -> str | None:
+    """Why ``ch`` may not take up the grapple in his hex now (None if he may). Engine decision:
+    a character does not take up again, in the same phase, a grapple he laid down in it (taking
+    it up and laying it down changes nothing, and could go on for ever)."""
     g = grapple_at(state, ch)
     if g is None:
-        raise IllegalAction(f"no ready grapple lies in {ch['name']}'s hex", "VK 4.66")
+        return f"no ready grapple lies in {ch['name']}'s hex"
     if carried(state, ch) or ch.get("carrying"):
-        raise IllegalAction(f"{ch['name']} already carries something", "VK 4.66")
+        return f"{ch['name']} already carries something"
+    if g.get("laid_down") == [ch["id"], *stamp(state)]:
+        return f"{ch['name']} laid grapple {g['id']} down this phase"
+    return None
+
+
+def pick_up_grapple(state: State, ctx: Context, ch: Char) -> None:
+    problem = pick_up_problem(state, ch)
+    if problem is not None:
+        raise IllegalAction(problem, "VK 4.66")
+    g = grapple_at(state, ch)
+    assert g is not None
     g["carried_by"] = ch["id"]
     ch["mp"] = min(ch["mp"], CARRY_MP)
     ctx.emit("grapple", f"{ch['name']} takes up grapple {g['id']} ({ch['mp']} MP left)", "VK 4.66",
@@ -50,6 +65,7 @@ def drop_grapple(state: State, ctx: Context, ch: Char) -> None:
     if g is None:
         raise IllegalAction(f"{ch['name']} carries no grapple", "VK 4.66")
     g["carried_by"] = None
+    g["laid_down"] = [ch["id"], *stamp(state)]
     ctx.emit("grapple", f"{ch['name']} lays grapple {g['id']} down aboard "
              f"{state['ships'][g['ship']]['name']}", "VK 4.66", pieces=[ch["id"]])
 
