@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from simulator.core.session import Session
 from simulator.games.vikings import GAME, fleet
 from tests.vikings.helpers import end_until, session
 
@@ -43,6 +44,20 @@ def test_speed_choice_is_secret_until_both_are_revealed():
     err = s.check({"type": "set_speed", "ship": "d", "speed": 3})
     assert err is not None and err.rule == "VK 4.33"       # nobody rows: only 1 (loses 1 per phase)
 
+
+
+def test_a_speed_already_chosen_is_not_offered_again():
+    """Setting the speed a ship already has changes nothing; a computer player once set it
+    2,000 times instead of ending the step. Another speed may still replace it."""
+    s = Session.new("vikings/sea_fight", seed=1)
+    end_until(s, "speed")
+    side = s.active_player()
+    sid, ship = next((k, v) for k, v in sorted(s.state["ships"].items()) if v["side"] == side)
+    options = [a for a in s.legal_actions() if a["type"] == "set_speed" and a["ship"] == sid]
+    assert len(options) >= 2
+    s.apply(options[0])
+    again = [a for a in s.legal_actions() if a["type"] == "set_speed" and a["ship"] == sid]
+    assert options[0] not in again and again == options[1:]
 
 def test_speed_limits_from_pairs_of_rowers_and_damage():
     from simulator.games.vikings import fleet

@@ -175,6 +175,8 @@ class Vikings(Game):
             for sid, ship in sorted(state["ships"].items()):
                 if ship["side"] == side and naval.afloat(ship):
                     for v in naval.speed_options(board, state, sid):
+                        if ship.get("pending") == v:
+                            continue                  # already chosen: setting it again changes nothing
                         if ship.get("beached") and v != 0 and naval.fleet.pushers(board, state, sid) < \
                                 naval.ship_types()[ship["type"]]["pushers"]:
                             continue
