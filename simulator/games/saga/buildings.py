@@ -45,7 +45,8 @@ def occupants(state: State, building: str) -> list[str]:
 
 
 
-def occupancy_problem(state: State, unit: dict[str, Any], building: dict[str, Any], figures: int) -> tuple[str, str] | None:
+def occupancy_problem(state: State, unit: dict[str, Any], building: dict[str, Any],
+                      figures: int) -> tuple[str, str] | None:
     """Why ``unit`` (with ``figures`` figures) may not occupy ``building`` (reason, rule), or
     None: never mounted or baggage, never beside the enemy, and only with room for every figure
     (SAGA p.27, p.38, p.56). A move and a deployment into a building both ask."""
