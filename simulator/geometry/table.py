@@ -482,7 +482,7 @@ def _ray_capsules(pts: F, v: F, poly: F, r: float) -> float:
     s0 = ((p - a) * n).sum(-1)
     vn = (n * v).sum(-1)
     for side in (r, -r):
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):   # vn ~ 0: masked by ok
             t = (side - s0) / vn
             foot = ((p + t[..., None] * v - a) * u).sum(-1)
         ok = (np.abs(vn) > 1e-15) & (t >= -1e-12) & (foot >= 0) & (foot <= ln) & (ln > 0)
