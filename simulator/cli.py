@@ -316,7 +316,8 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
                       flush=True)
         for task, (_, _, g, _, res) in zip(tasks, played):
             if res.cut_off:
-                print(f"  cut off: game {g} {task[0]}: {res.cut_off}" + (f" (saved to {res.saved})" if res.saved else ""),
+                where = f" (saved to {res.saved})" if res.saved else ""
+                print(f"  cut off: game {g} {task[0]}: {res.cut_off}{where}",
                       file=sys.stderr, flush=True)
     print(f"  ({time.monotonic() - start:.0f} s on {jobs} process{'es' if jobs > 1 else ''})")
     return 0

@@ -68,7 +68,8 @@ def play_match(scenario: Scenario | str, players: dict[str, Player], seed: int,
         except NoLegalAction as stuck:
             # a rules-engine gap: the game is cut off (not finished); keep it to read
             cut_off = str(stuck)
-            path = Path(tempfile.gettempdir()) / f"cut-off-{session.scenario.id.replace('/', '-')}-{seed}-{len(session.steps)}.yaml"
+            name = f"cut-off-{session.scenario.id.replace('/', '-')}-{seed}-{len(session.steps)}.yaml"
+            path = Path(tempfile.gettempdir()) / name
             try:
                 session.save(path)
                 saved = str(path)

@@ -44,7 +44,6 @@ def occupants(state: State, building: str) -> list[str]:
     return [u["id"] for u in state["units"].values() if u["figures"] and u.get("building") == building]
 
 
-
 def occupancy_problem(state: State, unit: dict[str, Any], building: dict[str, Any],
                       figures: int) -> tuple[str, str] | None:
     """Why ``unit`` (with ``figures`` figures) may not occupy ``building`` (reason, rule), or
@@ -59,6 +58,7 @@ def occupancy_problem(state: State, unit: dict[str, Any], building: dict[str, An
     if figures > room:
         return f"{building['name']} has room for {room} more figures", "SAGA p.27"
     return None
+
 
 def defender_options(state: State, defender: str) -> list[str]:
     """SAGA p.27: the units of the defender's owner holding the building ``defender`` stands in,
