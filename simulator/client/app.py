@@ -3,23 +3,32 @@
 from __future__ import annotations
 
 import os
+import sys
+import time
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING, Union
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # our one line, not pygame's banner
 
-from simulator.client import fonts, paths
-from simulator.client.demo_scene import DemoScene
-from simulator.client.forces_scene import ForceFlow, ForceScene
-from simulator.client.game_scene import GameScene
-from simulator.client.picker import PickerScene
-from simulator.client.solo import SoloConfig, check_solo
-from simulator.core.data import load_yaml
-from simulator.core.demo import Demo
-from simulator.core.errors import DataError
-from simulator.core.scenario import Scenario, load_scenario
-from simulator.core.session import SAVE_FORMAT, Session
-from simulator.core.view import force_selections
+import pygame  # noqa: E402
+
+from simulator.client import fonts, paths  # noqa: E402
+from simulator.core.data import load_yaml  # noqa: E402
+from simulator.core.errors import DataError  # noqa: E402
+from simulator.core.session import SAVE_FORMAT, Session  # noqa: E402
+from simulator.core.view import force_selections  # noqa: E402
+
+if TYPE_CHECKING:   # the scenes are imported when first shown: start-up pays only for the one it opens
+    from simulator.client.demo_scene import DemoScene
+    from simulator.client.forces_scene import ForceFlow, ForceScene
+    from simulator.client.game_scene import GameScene
+    from simulator.client.picker import PickerScene
+    from simulator.client.solo import SoloConfig
+    from simulator.core.demo import Demo
+    from simulator.core.scenario import Scenario
+
+    AnyScene = Union[GameScene, PickerScene, DemoScene, ForceScene]
 
 FPS = 60
 
@@ -35,44 +44,87 @@ def init_pygame(size: tuple[int, int], caption: str = "Tabletop simulator") -> p
     return pygame.display.set_mode(size, pygame.RESIZABLE if os.environ.get("SDL_VIDEODRIVER") != "dummy" else 0)
 
 
-def open_target(target: str, seed: int | None) -> Session:
-    """A session for a scenario id, a scenario file or a save (DataError if none fits)."""
+class NoDisplay(DataError):
+    """No screen to open a window on (the CLI prints it as one line and exits with status 2)."""
+
+    def __str__(self) -> str:
+        return self.message      # no file to name: the message alone
+
+
+#: SDL's stand-ins for a screen: it falls back to them, silently, when no real one answers.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def check_display() -> None:
+    """Refuse to open an invisible window: without a screen SDL falls back to an off-screen
+    driver and the program would run unseen for ever. An SDL_VIDEODRIVER set on purpose
+    (tests, benchmarks, pictures) is obeyed."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) \
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        raise NoDisplay("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+                        "run it in a desktop session, or use `simulator render` for pictures")
+
+
+def open_target(target: str, seed: int | None) -> tuple[Session, bool]:
+    """A session for a scenario id, a scenario file or a save (DataError if none fits), and
+    whether it came from a save."""
+    from simulator.core.scenario import load_scenario
+
     autosave = paths.autosave_path()
     path = Path(target)
     if path.suffix in (".yaml", ".yml") and path.exists():
         doc = load_yaml(path)
         if isinstance(doc.data, dict) and doc.data.get("format") == SAVE_FORMAT:
-            return Session.load(path, autosave=autosave)
-    return Session.new(load_scenario(target), seed or 0, autosave=autosave)
+            return Session.load(path, autosave=autosave), True
+    return Session.new(load_scenario(target), seed or 0, autosave=autosave), False
 
 
-def _is_save(target: str | None) -> bool:
-    path = Path(target or "")
-    if path.suffix not in (".yaml", ".yml") or not path.exists():
-        return False
-    data = load_yaml(path).data
-    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+#: After the last input, frames go on at full rate this long (seconds): pygame_gui's hover
+#: highlights and tool tips (shown after a 1 s hover) and the crisp redraw after a zoom
+#: gesture need frames with no new event; after that the loop sleeps until the next event.
+HOT_AFTER_INPUT = 1.5
+#: Longest sleep without an event: the loop wakes this often to ask whether an animation
+#: (the computer's turn) has started, at the cost of one cheap check and no frame.
+IDLE_WAIT_MS = 250
 
 
 class App:
-    def __init__(self, size: tuple[int, int], seed: int | None) -> None:
+    def __init__(self, size: tuple[int, int], seed: int | None, *, picker: bool = True) -> None:
+        """``picker=False``: the caller opens the first scene (``simulator play SCENARIO``
+        never builds the picker, which reads every scenario and demo)."""
         self.size = size
         self.seed = seed
         self.screen = init_pygame(size)
-        self.scene: GameScene | PickerScene | DemoScene | ForceScene = PickerScene(self, size)
+        if pygame.display.get_driver() in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+            pygame.quit()                     # a display was named but none answered
+            raise NoDisplay(f"no display to open the window on (SDL could not reach "
+                            f"{os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY') or 'any screen'}); "
+                            "use `simulator render` for pictures")
+        self.scene: AnyScene
+        if picker:
+            self.to_picker()
         self.running = True
 
     # -- the host interface of the scenes ----------------------------------------------
+    def _picker(self, notice: str = "") -> PickerScene:
+        from simulator.client.picker import PickerScene
+
+        return PickerScene(self, self.size, notice=notice) if notice else PickerScene(self, self.size)
+
     def start(self, scenario: Scenario, solo: SoloConfig | None = None) -> None:
         """Start ``scenario``: first the force-selection screen when it asks for one."""
         try:
             needs_forces = bool(force_selections(scenario))
             if needs_forces:
+                from simulator.client.forces_scene import ForceFlow, ForceScene
+
                 self.scene = ForceScene(self, ForceFlow.start(scenario, solo), self.size)
                 pygame.display.set_caption(f"{scenario.name}: choose forces - Tabletop simulator")
                 return
         except DataError as exc:
-            self.scene = PickerScene(self, self.size, notice=f"Could not start: {exc}")
+            self.scene = self._picker(f"Could not start: {exc}")
             return
         self.launch(scenario, solo)
 
@@ -81,7 +133,7 @@ class App:
         try:
             session = Session.new(scenario, self.seed or 0, autosave=paths.autosave_path())
         except (DataError, OSError) as exc:
-            self.scene = PickerScene(self, self.size, notice=f"Could not start: {exc}")
+            self.scene = self._picker(f"Could not start: {exc}")
             return
         self.open_session(session, solo)
 
@@ -89,34 +141,42 @@ class App:
         try:
             session = Session.load(path, autosave=paths.autosave_path())
         except (DataError, OSError) as exc:
-            self.scene = PickerScene(self, self.size, notice=f"Could not resume: {exc}")
+            self.scene = self._picker(f"Could not resume: {exc}")
             return
         self.open_session(session, solo)
 
     def open_session(self, session: Session, solo: SoloConfig | None = None) -> None:
+        from simulator.client.game_scene import GameScene
+
         try:
             self.scene = GameScene(self, session, self.size, solo)
         except DataError as exc:
-            self.scene = PickerScene(self, self.size, notice=str(exc))
+            self.scene = self._picker(str(exc))
         mode = f" - solo as {solo.human}, computer {solo.level}" if solo else ""
         pygame.display.set_caption(f"{session.scenario.name}{mode} - Tabletop simulator")
 
     def open_demo(self, demo: Demo, step: int = 0) -> None:
+        from simulator.client.demo_scene import DemoScene
+
         try:
             self.scene = DemoScene(self, demo, self.size, step)
         except DataError as exc:
-            self.scene = PickerScene(self, self.size, notice=str(exc))
+            self.scene = self._picker(str(exc))
             return
         pygame.display.set_caption(f"Demonstration: {demo.title} - Tabletop simulator")
 
     def to_picker(self) -> None:
-        self.scene = PickerScene(self, self.size)
+        self.scene = self._picker()
 
     def quit(self) -> None:
         self.running = False
 
     # -- the loop -------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
+        from simulator.client.demo_scene import DemoScene
+        from simulator.client.forces_scene import ForceScene
+        from simulator.client.game_scene import GameScene
+
         self.size = size
         scene = self.scene
         if isinstance(scene, GameScene):
@@ -127,20 +187,51 @@ class App:
         elif isinstance(scene, ForceScene):
             self.scene = ForceScene(self, scene.flow, size)
         else:
-            self.scene = PickerScene(self, size)
+            self.scene = self._picker()
+
+    def animating(self) -> bool:
+        """Whether the scene changes with no input: the computer's turn (its progress bar), or
+        the board view finishing a zoom gesture (the crisp redraw)."""
+        scene = self.scene
+        computer_to_move = getattr(scene, "computer_to_move", None)
+        if getattr(scene, "computer", None) is not None and computer_to_move is not None and computer_to_move():
+            return True
+        view = getattr(scene, "view", None)
+        return bool(view is not None and getattr(view, "needs_frame", lambda: False)())
 
     def run(self, max_frames: int | None = None) -> int:
+        """The main loop. Frames are drawn at up to ``FPS`` while there is input, an animation,
+        or for ``HOT_AFTER_INPUT`` after the last input; otherwise it sleeps in
+        ``pygame.event.wait`` and an idle window costs next to no CPU."""
         clock = pygame.time.Clock()
         frames = 0
+        last_input = time.monotonic()
+        last_frame = last_input
         while self.running:
-            dt = clock.tick(FPS) / 1000.0
-            for event in pygame.event.get():
+            hot = self.animating() or time.monotonic() - last_input < HOT_AFTER_INPUT or frames == 0
+            if hot:
+                clock.tick(FPS)
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                if first.type == pygame.NOEVENT:
+                    continue                  # nothing happened: no frame (the screen keeps the last one)
+                events = [first, *pygame.event.get()]
+                clock.tick()                  # restart the frame clock after the sleep
+            if events:
+                last_input = time.monotonic()
+            for event in events:
                 if event.type == pygame.QUIT:
                     self.running = False
                 elif event.type == pygame.VIDEORESIZE:
                     self.resize((max(640, event.w), max(480, event.h)))
                 else:
                     self.scene.handle(event)
+            now = time.monotonic()
+            # one frame's time at most: a long sleep must not count as time passing in a
+            # countdown (the computer's pause between moves restarts when it is shown)
+            dt = min(now - last_frame, 1.0 / FPS * 4)
+            last_frame = now
             self.scene.update(dt)
             self.scene.draw(self.screen)
             pygame.display.flip()
@@ -150,26 +241,46 @@ class App:
         return 0
 
 
+def frames_limit() -> int | None:
+    """``SIMULATOR_EXIT_AFTER_FRAMES=N``: stop after N frames (the start-up benchmark and tests
+    measure process start to first frame with it)."""
+    text = os.environ.get("SIMULATOR_EXIT_AFTER_FRAMES", "")
+    try:
+        return max(1, int(text)) if text else None
+    except ValueError:
+        raise DataError(f"SIMULATOR_EXIT_AFTER_FRAMES must be a whole number, not {text!r}") from None
+
+
 def play(target: str | None, seed: int | None, size: tuple[int, int], *, solo: str | None = None,
          level: str = "easy", demo: str | None = None) -> int:
     """Open the program: the scenario picker, straight into a scenario or a save
     (``solo``: the human's side, the computer plays the others at ``level``), or a
     demonstration (``demo``: an id ``<game>/<name>`` or a path)."""
-    loaded = Demo.load(demo) if demo else None
+    check_display()
+    max_frames = frames_limit()
+    loaded = None
+    if demo:
+        from simulator.core.demo import Demo
+
+        loaded = Demo.load(demo)
     if solo is not None and not target:
         raise DataError("--solo needs a scenario or a save to play (simulator play SCENARIO --solo SIDE)")
-    session = open_target(target, seed) if target else None
-    config = SoloConfig(solo, level) if solo is not None else None
-    if session is not None and config is not None:
-        check_solo(session, config)
-    app = App(size, seed)
+    session, from_save = open_target(target, seed) if target else (None, False)
+    config = None
+    if solo is not None:
+        from simulator.client.solo import SoloConfig, check_solo
+
+        config = SoloConfig(solo, level)
+        if session is not None:
+            check_solo(session, config)
+    app = App(size, seed, picker=loaded is None and session is None)
     if loaded is not None:
         app.open_demo(loaded)
-    elif session is not None and not session.steps and not _is_save(target) and force_selections(session.scenario):
+    elif session is not None and not session.steps and not from_save and force_selections(session.scenario):
         app.start(session.scenario, config)          # the force-selection screen first
     elif session is not None:
         app.open_session(session, config)
     try:
-        return app.run()
+        return app.run(max_frames)
     finally:
         pygame.quit()

@@ -1,0 +1,140 @@
+"""The program's main loop and start: no invisible window without a display, no frames while
+nothing happens, no picker built when a scenario is named (issue #24). Never asserts on time."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from tests.client.conftest import SIZE
+from tests.client.games import scenario_path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _no_display_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["SIMULATOR_HOME"] = str(ROOT / "build" / "no-home")
+    return env
+
+
+def test_without_a_display_the_program_says_so_and_exits_with_status_2():
+    proc = subprocess.run([sys.executable, "-m", "simulator"], env=_no_display_env(), cwd=str(ROOT),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no display" in lines[0] and "Traceback" not in proc.stderr
+    assert proc.stdout == ""             # no pygame banner either
+
+
+def test_a_display_that_does_not_answer_is_refused(monkeypatch):
+    """DISPLAY names a screen but SDL falls back to its off-screen driver: refused, not run unseen."""
+    from simulator.client import app
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr(app.pygame.display, "get_driver", lambda: "offscreen")
+    monkeypatch.setattr(app, "init_pygame", lambda size: None)
+    try:
+        app.App(SIZE, 0, picker=False)
+    except app.NoDisplay as exc:
+        assert "no display" in str(exc) and not str(exc).startswith("<input>")
+    else:
+        raise AssertionError("an off-screen fallback was accepted")
+
+
+def test_play_with_a_scenario_never_builds_the_picker(monkeypatch):
+    from simulator.client import app, picker
+    from simulator.client.game_scene import GameScene
+
+    built = []
+    monkeypatch.setattr(picker.PickerScene, "__init__", lambda self, *a, **k: built.append(a))
+    seen = []
+    monkeypatch.setattr(app.App, "run", lambda self, max_frames=None: seen.append(self.scene) or 0)
+    assert app.play(str(scenario_path("hex")), 0, SIZE) == 0
+    assert isinstance(seen[0], GameScene) and not built
+
+
+def _count_frames(monkeypatch, a, waits: int) -> tuple[list[int], list[int]]:
+    """Run ``a``'s loop over ``waits`` idle waits (each returns no event), then a quit."""
+    from simulator.client import app
+
+    state = {"waits": 0, "now": 1000.0}
+    frames: list[int] = []
+    asked: list[int] = []
+
+    def wait(timeout: int = 0) -> pygame.event.Event:
+        asked.append(timeout)
+        state["waits"] += 1
+        state["now"] += timeout / 1000
+        if state["waits"] > waits:
+            return pygame.event.Event(pygame.QUIT)
+        return pygame.event.Event(pygame.NOEVENT)
+
+    monkeypatch.setattr(app.pygame.event, "wait", wait)
+    gets = []
+
+    def get() -> list[pygame.event.Event]:   # a loop that never sleeps still ends (and fails)
+        gets.append(1)
+        return [pygame.event.Event(pygame.QUIT)] if len(gets) > 2 * waits else []
+
+    monkeypatch.setattr(app.pygame.event, "get", get)
+    # the clock jumps past the after-input period at once: the loop goes idle after one frame
+    monkeypatch.setattr(app.time, "monotonic", lambda: state.__setitem__("now", state["now"] + 1.0) or state["now"])
+    draw = a.scene.draw
+    monkeypatch.setattr(a.scene, "draw", lambda screen: frames.append(1) or draw(screen))
+    a.run()
+    return frames, asked
+
+
+def test_an_idle_window_sleeps_in_event_wait_and_draws_no_frames(monkeypatch):
+    from simulator.client import app
+    from simulator.core.session import Session
+
+    a = app.App(SIZE, 0, picker=False)
+    a.open_session(Session.new(str(scenario_path("hex")), 0))
+    frames, asked = _count_frames(monkeypatch, a, waits=40)
+    assert len(asked) == 41 and all(t > 0 for t in asked)
+    # the first frame, then the quit's frame: none for the 40 empty waits
+    assert len(frames) == 2
+
+
+def test_the_computers_turn_keeps_frames_coming(monkeypatch):
+    """An animation (the computer thinking) draws frames with no input at all."""
+    from simulator.client import app
+    from simulator.core.session import Session
+
+    a = app.App(SIZE, 0, picker=False)
+    a.open_session(Session.new(str(scenario_path("hex")), 0))
+    calls = {"n": 0}
+
+    def animating() -> bool:
+        calls["n"] += 1
+        if calls["n"] > 5:
+            a.running = False
+        return True
+
+    monkeypatch.setattr(a, "animating", animating)
+    waited = []
+    monkeypatch.setattr(app.pygame.event, "wait", lambda timeout=0: waited.append(timeout))
+    frames = []
+    draw = a.scene.draw
+    monkeypatch.setattr(a.scene, "draw", lambda screen: frames.append(1) or draw(screen))
+    a.run()
+    assert len(frames) == 6 and not waited   # the sixth asks no more
+
+
+def test_exit_after_frames_is_read_from_the_environment(monkeypatch):
+    from simulator.client import app
+    from simulator.core.errors import DataError
+
+    monkeypatch.setenv("SIMULATOR_EXIT_AFTER_FRAMES", "3")
+    assert app.frames_limit() == 3
+    monkeypatch.setenv("SIMULATOR_EXIT_AFTER_FRAMES", "soon")
+    try:
+        app.frames_limit()
+    except DataError as exc:
+        assert "SIMULATOR_EXIT_AFTER_FRAMES" in str(exc)
+    else:
+        raise AssertionError("a bad value was accepted")
