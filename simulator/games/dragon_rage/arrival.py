@@ -25,11 +25,11 @@ def entered_hex(state: State, ctx: Context, unit: Unit, hex_: str) -> None:
     takes_vp = unit["side"] == "invader" and (rules.get("destroys_vp_by_entering") or
                                               rules.get("destroys_vp_like_monster"))
     if kind(unit) == "elemental":
-        takes_vp = True
-    if takes_vp and not any(u["side"] == "defender" and u["id"] != unit["id"]
-                            for u in ground_units_at(state, hex_)):
-        destroy_vp(state, ctx, hex_, f"{unit['id']} entering", "DR 2.3" if kind(unit) != "elemental" else "DR 2.8.9",
-                   [unit["id"]])
+        # an elemental destroys a VP hex by entering it, occupied or not (DR 2.8.9)
+        destroy_vp(state, ctx, hex_, f"{unit['id']} entering", "DR 2.8.9", [unit["id"]])
+    elif takes_vp and not any(u["side"] == "defender" and u["id"] != unit["id"]
+                              for u in ground_units_at(state, hex_)):
+        destroy_vp(state, ctx, hex_, f"{unit['id']} entering", "DR 2.3", [unit["id"]])
     if rules.get("drowns_on_wooden_bridge") and state["bridges"].get(hex_) in ("intact", "broken"):
         from simulator.games.dragon_rage.casualties import eliminate
         state["bridges"][hex_] = "burned"

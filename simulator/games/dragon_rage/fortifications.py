@@ -13,7 +13,7 @@ from simulator.games.dragon_rage import body
 from simulator.games.dragon_rage.board import board_for, side_key
 from simulator.games.dragon_rage.doors import break_entrance
 from simulator.games.dragon_rage.rules_data import rules_data
-from simulator.games.dragon_rage.monster_moves import in_fog
+from simulator.games.dragon_rage.monster_moves import in_fog, spent_mp_in_hex
 from simulator.games.dragon_rage.units import (State, Unit, ground_units_at, is_character, is_hero, is_major,
                                                is_wizard, kind, spec)
 from simulator.games.dragon_rage.victory import destroy_vp
@@ -216,6 +216,7 @@ def _monster_smash(state: State, ctx: Context, unit: Unit, ent: Any, toward: str
     if not isinstance(mp, int) or mp < 1 or mp > left:
         raise IllegalAction(f"spend between 1 and {left} MP on the gate ('mp')", rule)
     unit["mp_used"] += mp
+    spent_mp_in_hex(state, ctx, unit, mp, "on the gate")     # MP spent in a VP hex take it (DR 2.3)
     if not guarded:
         _broken(state, ctx, ent, unit, "no defender behind it: 1 MP shatters it", rule)
         return

@@ -25,7 +25,7 @@ from simulator.games.dragon_rage.actions import apply_action
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.combat import boost_or_double, missile_range, targets_in
 from simulator.games.dragon_rage.monster_moves import bound_targets, flight_problem, walk_reach
-from simulator.games.dragon_rage.movement import occupancy, reach
+from simulator.games.dragon_rage.movement import fatal_reach, occupancy, reach
 from simulator.games.dragon_rage.phases import (arrival_hexes, end_phase_block, may_declare_end, owed_actions,
                                                reinforcement_type)
 from simulator.games.dragon_rage.units import (State, Unit, is_major, is_minor, is_missile, is_monster, is_wizard,
@@ -84,6 +84,8 @@ def legal_actions(state: State) -> list[Action]:
                 candidates += _monster_moves(state, u)
             else:
                 out += [{"type": "move", "unit": u["id"], "to": h} for h in sorted(reach(state, u, occupied))]
+                # an elemental may be sent into a bridge, dock or water hex, where it is destroyed (DR 2.8.9)
+                out += [{"type": "move", "unit": u["id"], "to": h} for h in sorted(fatal_reach(state, u, occupied))]
                 if u.get("escorting"):      # the escort may move on without Elowyn (DR 2.10.7)
                     out += [{"type": "move", "unit": u["id"], "to": h, "leave_elowyn": True}
                             for h in sorted(reach(state, dict(u, escorting=None), occupied))]

@@ -308,10 +308,16 @@ def breathe(state: State, ctx: Context, monster: Unit, direction: Any) -> None:
         raise IllegalAction("breathe into one of the three front directions (facing, facing+1, facing-1)",
                             "DR 2.12.1.5.1")
     board = board_for(state["map"])
+    if monster["landed"]:
+        # landing is part of a flying move, and a dragon that made one makes no attack that
+        # turn (DR 2.12.1.1.4); the one exception, fire at a tower from the air, is only for a
+        # dragon that neither took off nor landed (DR 2.12.1.5)
+        raise IllegalAction(f"{monster['id']} landed this turn: a flying move allows no fire that turn",
+                            "DR 2.12.1.1.4, 2.12.1.5")
     if monster["flying"]:
         if breath.get("not_in_flight"):
             raise IllegalAction("a young dragon never breathes in flight", "DR 2.12.2.1")
-        if monster["took_off"] or monster["landed"]:
+        if monster["took_off"]:
             raise IllegalAction("no fire from the air in a turn of take-off or landing", rule)
     if in_fog(state, monster["hex"]):
         raise IllegalAction("no dragonfire from fog", "DR 2.8.6")

@@ -137,6 +137,20 @@ def walk_reach(state: State, unit: Unit) -> dict[str, tuple[int, list[str], bool
     return out
 
 
+def spent_mp_in_hex(state: State, ctx: Context, unit: Unit, mp: int, how: str) -> None:
+    """A grounded invader monster that spends a further MP in a VP hex, in any way (turning in
+    place, an extra turn before it walks on, MP spent on a gate, or ``ravage``), destroys it
+    (DR 2.3), as long as no enemy holds the hex (digest Q-VP-2)."""
+    hex_ = unit["hex"]
+    if mp <= 0 or hex_ is None or unit["flying"] or unit["side"] != "invader" or state["active"] != "invader":
+        return
+    if hex_ not in board_for(state["map"]).vp or hex_ in state["vp"]["destroyed"]:
+        return
+    if any(u["side"] != unit["side"] for u in ground_units_at(state, hex_)):
+        return
+    destroy_vp(state, ctx, hex_, f"{unit['id']} spending {mp} MP in it ({how})", "DR 2.3", [unit["id"]])
+
+
 def walk(state: State, ctx: Context, unit: Unit, path: list[Any]) -> None:
     """Walk along ``path`` (adjacent hexes, start excluded). Enemy hexes on the way are overrun
     moves; an enemy hex at the end is an overrun attack (+1 MP, DR 2.4.7.2)."""
@@ -175,6 +189,8 @@ def walk(state: State, ctx: Context, unit: Unit, path: list[Any]) -> None:
         if enemies and not last and unit["mp_used"] + cost >= body.walk_mp(unit):
             raise IllegalAction(f"an overrun move may not stop in {to}", "DR 2.4.7.1")
         unit["mp_used"] += cost
+        # an extra turn before leaving is MP spent in the hex it stands in (DR 2.3)
+        spent_mp_in_hex(state, ctx, unit, max(0, turn_steps(unit["facing"], d) - 1), "turning before it walks on")
         break_door_toward(state, ctx, unit, to, f"{unit['id']} turns to face it and walks through")
         unit["facing"] = d
         came_from = unit["hex"]
@@ -220,6 +236,7 @@ def rotate(state: State, ctx: Context, unit: Unit, facing: Any) -> None:
     unit["facing"] = facing
     ctx.emit("rotate", f"{unit['id']} turns to face {board_for(state['map']).grid.directions[facing]} "
                        f"({steps} MP)", TURN_RULE, pieces=[unit["id"]])
+    spent_mp_in_hex(state, ctx, unit, steps, "turning in place")
     break_faced_door(state, ctx, unit)
 
 
@@ -468,6 +485,13 @@ def crash(state: State, ctx: Context, unit: Unit, hex_: str, why: str) -> None:
     if water_for(state, board, hex_) is not None or board.has_water(hex_):
         kill_monster(state, ctx, unit, f"it fell into the water of {hex_}", rule)
         return
+    if state["bridges"].get(hex_) in ("intact", "broken"):
+        # the crash destroys the wooden bridge (DR 2.12.1.1.5), so the dragon falls into the river
+        # beneath it and dies as in any river hex (DR 2.12.1.1.5, 2.5.7.2)
+        state["bridges"][hex_] = "burned"
+        ctx.emit("bridge_burned", f"the crash destroys the wooden bridge {hex_}", rule, hex=hex_)
+        kill_monster(state, ctx, unit, f"the bridge {hex_} gives way and it falls into the river", rule)
+        return
     die = str(spec(unit).get("crash_damage", "2d6"))
     points = ctx.dice.d6(f"crash damage of {unit['id']}")
     if die == "2d6":
@@ -532,4 +556,4 @@ def ravage(state: State, ctx: Context, unit: Unit) -> None:
     if unit["mp_used"] + 1 > body.walk_mp(unit):
         raise IllegalAction("it needs 1 MP left to spend in the hex", rule)
     unit["mp_used"] += 1
-    destroy_vp(state, ctx, hex_, f"{unit['id']} spending 1 MP in it", rule, [unit["id"]])
+    spent_mp_in_hex(state, ctx, unit, 1, "ravaging it")

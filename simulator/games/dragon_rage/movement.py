@@ -18,7 +18,7 @@ from simulator.geometry.hexmove import reachable
 from simulator.games.dragon_rage.board import Board, board_for, side_key
 from simulator.games.dragon_rage.stacking import (BLOCKED, FREE, PASS, STOP_ONLY, on_deck, stack_status,
                                                   status_among)
-from simulator.games.dragon_rage.terrain_rules import may_end_in, move_class, step_block
+from simulator.games.dragon_rage.terrain_rules import FATAL_STEP, elemental_doom, may_end_in, move_class, step_block
 from simulator.games.dragon_rage.units import State, Unit, is_monster, kind, spec
 
 
@@ -223,6 +223,32 @@ def under_bridge(state: State, board: Board, unit: Unit, hex_: str, here: list[U
         state["bridges"].get(hex_) != "burned" and not any(is_monster(o) for o in here)
 
 
+def fatal_reach(state: State, unit: Unit, occupied: dict[str, list[Unit]] | None = None
+                ) -> dict[str, tuple[float, list[str], str]]:
+    """The hexes a controlled elemental may not enter but could step into, where it would be
+    destroyed (bridge, dock, ford, river, sea; DR 2.8.9): ``{hex: (cost, path, terrain)}``,
+    the cheapest way being a legal move to a hex next to it and one more step."""
+    if kind(unit) != "elemental" or unit["hex"] is None:
+        return {}
+    board = board_for(state["map"])
+    normal, _ = mp_allowances(unit, board)
+    if normal < 1:
+        return {}
+    froms = {h: (c, path) for h, (c, _, path) in _reach(state, unit, occupied, True).items()}
+    froms[unit["hex"]] = (0.0, [unit["hex"]])
+    out: dict[str, tuple[float, list[str], str]] = {}
+    for a, (cost, path) in sorted(froms.items()):
+        if cost + 1 > normal:
+            continue
+        for b in board.neighbours[a]:
+            doom = elemental_doom(state, board, b) if b is not None else None
+            if doom is None or (b in out and out[b][0] <= cost + 1) or \
+                    step_block(state, board, unit, a, b, FATAL_STEP) is not None:
+                continue
+            out[b] = (cost + 1, [*path, b], doom)
+    return out
+
+
 def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
     """Move a non-major unit to ``to``; returns the path. Raises IllegalAction with the rule."""
     board = board_for(state["map"])
@@ -240,9 +266,15 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
         raise IllegalAction(f"{unit['id']} has finished moving this phase (it climbed or tried an entrance)",
                             "DR 2.5.3.1")
     options = _reach(state, unit, None, True)
+    doom = None
     if to not in options:
-        raise IllegalAction(*explain_unreachable(state, unit, to))
-    cost, by_road, path = options[to]
+        fatal = fatal_reach(state, unit)
+        if to not in fatal:
+            raise IllegalAction(*explain_unreachable(state, unit, to))
+        cost, path, doom = fatal[to]
+        by_road = False
+    else:
+        cost, by_road, path = options[to]
     unit["mp_used"] += int(cost)
     if not by_road:
         unit["road_only"] = False
@@ -256,7 +288,10 @@ def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
                      f"({int(cost)} MP{' by road' if by_road else ''})", "DR 2.4.1",
              pieces=[unit["id"]], path=path, cost=int(cost))
     for h in (path[1:] if before is not None else path):
-        if unit["alive"]:
+        if h == to and doom is not None:
+            from simulator.games.dragon_rage.casualties import eliminate
+            eliminate(state, ctx, unit, f"an elemental entering a {doom} hex is destroyed", "DR 2.8.9")
+        elif unit["alive"]:
             entered_hex(state, ctx, unit, h)
     escort_moved(state, ctx, unit, before, path)
     if kind(unit) == "elemental" and unit["alive"]:

@@ -83,8 +83,24 @@ _ENTRANCE = ("entrance", "DR 2.5.5")
 _STATIC_STEPS: dict[tuple[str, str], dict[tuple[str, str], Block]] = {}
 
 
-def step_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Block:
-    """Terrain and hexside rules for one step of a unit on the ground.
+#: The move class of an elemental's last step into a hex that destroys it (DR 2.8.9): every
+#: other terrain and hexside rule still applies to that step.
+FATAL_STEP = "elemental_fatal_step"
+
+
+def elemental_doom(state: State, board: Board, hex_: str) -> str | None:
+    """What destroys an elemental that enters ``hex_`` (DR 2.8.9): ``bridge``, ``dock``,
+    ``ford``, ``river`` or ``sea``; None for a hex it may stand in (towers are simply closed)."""
+    water = water_for(state, board, hex_)
+    if water is not None:
+        return water
+    ts = board.terrain[hex_]
+    return next((t for t in ("bridge", "dock", "ford") if t in ts), None)
+
+
+def step_block(state: State, board: Board, unit: Unit, a: str, b: str, mc: str | None = None) -> Block:
+    """Terrain and hexside rules for one step of a unit on the ground (``mc``: the move class,
+    by default the unit's own; :data:`FATAL_STEP` for an elemental's last, fatal step).
 
     The terrain/hexside part depends only on the map and the unit's move class, so it is
     computed once per (map, class, hexside) and cached; what the state changes (dead monsters'
@@ -94,7 +110,7 @@ def step_block(state: State, board: Board, unit: Unit, a: str, b: str) -> Block:
         return (f"hex {b} is not on the map", "DR 2.1")
     if b in state["impassable"]:
         return (f"hex {b} holds a dead monster and cannot be entered", "DR 2.12.1.8")
-    mc = move_class(unit)
+    mc = mc or move_class(unit)
     bridges = state["bridges"]
     if mc in RIVER_GOERS and side_key(a, b) in (state.get("broken_walls") or ()):
         block = _terrain_block(bridges, board, mc, a, b, breached=True)
@@ -141,14 +157,15 @@ def _terrain_block(bridges: dict[str, str], board: Board, mc: str, a: str, b: st
         if _water(bridges, board, a) is None and "dock" not in board.terrain[a] and "bridge" not in board.terrain[a]:
             return (f"a sea serpent cannot cross land from {a}", "DR 2.11.2.1")
         return None
-    if water == "sea":
+    fatal = mc == FATAL_STEP     # the elemental may step in, and is destroyed there (DR 2.8.9)
+    if water == "sea" and not fatal:
         return (f"{b} is sea: only sea serpents enter it", "DR 2.5.1")
-    if water == "river" and mc != "giant":
+    if water == "river" and mc not in ("giant", FATAL_STEP):
         return (f"{b} is river: only giants and sea serpents enter it", "DR 2.5.2")
     if key in board.river_banks and mc != "giant":
         return (f"river between {a} and {b}: no crossing by land", "DR 2.1.2")
-    if mc == "elemental":
-        for t in ("bridge", "dock", "ford", "tower"):
+    if mc in ("elemental", FATAL_STEP):
+        for t in (("tower",) if fatal else ("bridge", "dock", "ford", "tower")):
             if t in ts:
                 return (f"an elemental may not enter a {t} hex", "DR 2.8.9")
     if "ford" in ts:
