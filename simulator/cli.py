@@ -226,12 +226,13 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
     import datetime
     import time
 
-    from simulator.ai.match import BENCH_SETS, run_pairings
+    from simulator.ai.match import run_pairings
     from simulator.core.registry import get_game
     from simulator.core.scenario import list_scenarios
 
     game = get_game(game_id)
-    default_ids, default_turns = BENCH_SETS.get(game_id, ((), None))
+    profile = game.ai_profile()
+    default_ids, default_turns = profile.bench_scenarios, profile.bench_turns
     if scenario:
         scenarios = [scenario]
     elif default_ids:

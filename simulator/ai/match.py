@@ -132,19 +132,3 @@ def run_pairings(tasks: list[tuple[Any, ...]], jobs: int) -> list[tuple[str, str
     with ctx.Pool(jobs) as pool:
         # longest games first would need knowing them; interleaving keeps both processes busy
         return list(pool.imap(_pairing_task, tasks, chunksize=1))
-
-
-#: The scenarios ``simulator bench-ai GAME`` plays by default (in turn), and the turn limit it
-#: gives them (None: each scenario's own). Chosen so that a game ends in a few hundred actions
-#: at most; docs/ai.md explains each choice.
-BENCH_SETS: dict[str, tuple[tuple[str, ...], int | None]] = {
-    "dragon_rage": (("dragon_rage/esirien-1-fury", "dragon_rage/nurkott-1-humans", "dragon_rage/esirien-2-horde",
-                     "dragon_rage/nurkott-2-raid", "dragon_rage/esirien-3-arym", "dragon_rage/nurkott-3-dragons"),
-                    16),
-    "vikings": (("vikings/sea_fight", "vikings/village_raid"), None),
-    "saga": (("saga/quickstart", "saga/s1-warlords-fury", "saga/s2-ford", "saga/clash-of-steel"), None),
-    # the first four modes of the rulebook's list that tournaments allow: A Storm of Swords (mode 3)
-    # is a one-sided siege the rules keep out of tournament play (docs/ai.md has its own figures)
-    "asoiaf": (("asoiaf/game-of-thrones", "asoiaf/clash-of-kings", "asoiaf/feast-for-crows",
-                "asoiaf/dance-with-dragons"), None),
-}

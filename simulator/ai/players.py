@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from simulator.core.aiprofile import AIProfile
 from simulator.core.dice import Dice
 from simulator.core.errors import DiceExhausted, IllegalAction
 from simulator.core.game import Action, Context, Game, State
@@ -85,16 +86,15 @@ class Simulator:
         self.deadline = math.inf
         self.shape = 0.0
         self._heuristic: Any = None
-        #: The game's ``ai_moves.replies(state, side, most)`` (the opponent's answers a position
+        #: What the game tells its computer players (``Game.ai_profile``).
+        self.profile: AIProfile = self.game.ai_profile()
+        #: The profile's ``replies(state, side, most)`` (the opponent's answers a position
         #: invites, each with a ``key``, an ``action``, ``start(state)``, ``final`` and the
-        #: ``chance`` the opponent makes it) where its profile
-        #: weighs them (``reply_weight``), else None.
-        self.replies: Any = game_hook(self.game.id, "ai_moves", "replies") \
-            if PROFILES.get(self.game.id, {}).get("reply_weight") else None
-        #: The game's ``ai_moves.in_fight(state)`` (a fight is being resolved) where its profile
-        #: names ``fight_types`` for the resolution to play first, else None.
-        self.in_fight: Any = game_hook(self.game.id, "ai_moves", "in_fight") \
-            if PROFILES.get(self.game.id, {}).get("fight_types") else None
+        #: ``chance`` the opponent makes it) where it weighs them (``reply_weight``), else None.
+        self.replies: Any = self.profile.replies if self.profile.asks_replies else None
+        #: The profile's ``in_fight(state)`` (a fight is being resolved) where it names
+        #: ``fight_types`` for the resolution to play first, else None.
+        self.in_fight: Any = self.profile.in_fight if self.profile.tracks_fights else None
 
     def step(self, state: State, action: Action) -> State | None:
         """The state after ``action``, or None if the game refuses it (or fails on it);
@@ -147,35 +147,20 @@ class Simulator:
         return value
 
     def shaped(self, weight: float) -> "Simulator":
-        """Add ``weight`` x the game's ``evaluation.heuristic(state, side)`` (a player-side
+        """Add ``weight`` x the profile's ``heuristic(state, side)`` (a player-side
         shaping term, -1..0, outside the zero-sum value) to every unfinished position."""
         self.shape = weight
-        self._heuristic = heuristic_of(self.game.id) if weight else None
+        self._heuristic = self.profile.heuristic if weight else None
         return self
 
 
-def game_hook(game_id: str, module: str, name: str) -> Any:
-    """``simulator.games.<game_id>.<module>.<name>`` (a per-game computer-player hook,
-    docs/architecture.md), or None where the game has no such module or function."""
-    import importlib
-
-    try:
-        found = importlib.import_module(f"simulator.games.{game_id}.{module}")
-    except ImportError:
-        return None
-    return getattr(found, name, None)
-
-
-def heuristic_of(game_id: str) -> Any:
-    """The game's ``evaluation.heuristic(state, side)`` or None."""
-    return game_hook(game_id, "evaluation", "heuristic")
-
-
-def extra_moves(game_id: str, visible: State, side: str) -> list[Action]:
-    """The game's ``ai_moves.extra_actions(state, side)``: candidates the normal player looks at
-    besides the legal-action list's sample (opt-in, ``PROFILES[game]["extra_moves"]``; each must be
-    legal: it is tried on a guessed state first and only a tried one can be chosen)."""
-    return list(game_hook(game_id, "ai_moves", "extra_actions")(copy_plain(visible), side))
+def extra_moves(profile: AIProfile, visible: State, side: str) -> list[Action]:
+    """The profile's ``extra_actions(state, side)``: candidates the normal player looks at
+    besides the legal-action list's sample (each must be legal: it is tried on a guessed state
+    first and only a tried one can be chosen); none where the game has no such hook."""
+    if profile.extra_actions is None:
+        return []
+    return list(profile.extra_actions(copy_plain(visible), side))
 
 
 @dataclass
@@ -197,7 +182,7 @@ class EasyPlayer:
     """Tries each legal action once (a sample of them when there are many) and keeps
     the one whose result the game's evaluation likes best: one roll of the dice per
     action, no look further ahead. ``sample`` is the most actions tried (a game's profile
-    may set fewer, ``PROFILES[game]["easy"]``, where its moves are slow to try)."""
+    may set fewer, ``AIProfile.easy_sample``, where its moves are slow to try)."""
 
     seed: int = 0
     sample: int = 40
@@ -213,7 +198,8 @@ class EasyPlayer:
             return actions[0]
         sim = Simulator(session, rng)
         root = session.game.determinize(session.view(side), side, rng)
-        sample = int(PROFILES.get(session.game.id, {}).get("easy", self.sample))
+        profile = session.game.ai_profile()
+        sample = self.sample if profile.easy_sample is None else int(profile.easy_sample)
         candidates = actions if len(actions) <= sample else rng.sample(actions, sample)
         best, best_score = candidates[0], -math.inf
         for i, action in enumerate(candidates):
@@ -221,62 +207,16 @@ class EasyPlayer:
             after = sim.step(root, action)
             if after is None:
                 continue
-            score = sim.evaluate(after, side) - fidget(sim.game.id, action) + rng.random() * 1e-6
+            score = sim.evaluate(after, side) - profile.fidget_of(action) + rng.random() * 1e-6
             if score > best_score:
                 best, best_score = action, score
         self.progress = 1.0
         return best
 
 
-#: Search budgets of the normal player by game (the cost of a legal-action list differs by two
-#: orders of magnitude between games: 0.2 ms for Vikings, 18 ms for ASOIAF). Anything not
-#: listed uses ``NormalPlayer``'s defaults.
-PROFILES: dict[str, dict[str, Any]] = {
-    # "pass": the action types that give up doing something now (end a phase or a turn).
-    # An action that changes nothing the evaluation sees must not be preferred to passing,
-    # or a player shuffles duties or dice for ever: every other action pays ``FIDGET``.
-    # "shape": the weight of the game's player-side heuristic (``evaluation.heuristic``), added
-    # by the normal level to the zero-sum evaluation: the drive to close in or take objectives.
-    "dragon_rage": {"pass": ("end_phase",), "rank": 60, "width": 4, "samples": 3, "depth": 0, "follow": 6,
-                    "shape": 0.1, "fidget": 0.00002},
-    "vikings": {"pass": ("end_phase", "skip_advance"), "rank": 40, "width": 6, "samples": 6, "depth": 0,
-                "follow": 6, "shape": 0.1, "keep": ("attack", "fire", "defensive_fire"), "normal_fidget": 0.00005},
-    "saga": {"pass": ("end_orders", "pass", "end_turn"), "eager": ("roll_dice", "place_die", "activate", "ready"),
-             "rank": 30, "width": 4, "samples": 4, "depth": 0, "follow": 6, "easy": 20, "shape": 0.1,
-             "resolve_types": ("melee_trade", "spend_fatigue", "ready", "remove_casualties", "bodyguards", "withdraw"),
-             "resolve": 20, "fight_types": ("use_ability",),
-             "resolve_after": ("engage", "shoot"), "expand": ("activate",), "expand_key": ("unit", "order"),
-             "expand_follow": 6, "expand_keep": 2, "expand_most": 4, "resolve_samples": 3, "distinct": True,
-             "reply_weight": 0.5, "reply_most": 3, "reply_samples": 2, "reply_final_weight": 1.0},
-    "asoiaf": {"pass": ("skip", "ncu_pass"), "rank": 24, "width": 4, "samples": 3, "depth": 0, "follow": 6,
-               "easy": 16, "shape": 0.1, "keep": ("charge", "attack"), "extra_moves": True},
-}
-
-
-DEFAULT_PASS = ("end_phase", "end_turn", "pass", "skip")
-#: What a non-passing action must gain on the evaluation to be preferred to passing.
-FIDGET = 0.0005
-
-
-def fidget(game_id: str, action: Action, level: str = "easy") -> float:
-    """The handicap of ``action`` in a ranking: 0 for passing, ``-FIDGET`` for an eager type
-    (one that prepares later actions, like placing a SAGA die), ``FIDGET`` for anything else
-    (a profile's ``fidget`` replaces ``FIDGET``: where the heuristic rewards every step forward of
-    each of many units, a step is worth less than ``FIDGET``; its ``normal_fidget`` replaces it
-    for the normal ``level`` only, whose heuristic the easy player does not have)."""
-    profile = PROFILES.get(game_id, {})
-    kind = action.get("type")
-    amount = float(profile.get("fidget", FIDGET))
-    if level == "normal":
-        amount = float(profile.get("normal_fidget", amount))
-    if kind in profile.get("eager", ()):
-        return -amount
-    return 0.0 if kind in profile.get("pass", DEFAULT_PASS) else amount
-
-
 def ranked_pool(actions: list[Action], rank: int, keep: tuple[str, ...], rng: random.Random) -> list[Action]:
     """The actions the normal player looks at once: all of them, or a sample of ``rank``. A game's
-    profile may name action types to ``keep`` (``PROFILES[game]["keep"]``): those are always looked
+    profile may name action types to ``keep`` (``AIProfile.keep_types``): those are always looked
     at and the sample fills the rest of the ``rank`` places (a profile without it samples exactly as
     before)."""
     if len(actions) <= rank:
@@ -321,9 +261,8 @@ class NormalPlayer:
     progress: float = 0.0
     _answers: dict[Any, float] = field(default_factory=dict, repr=False)
 
-    def _budget(self, game_id: str) -> dict[str, int]:
-        out = {"rank": 40, "width": 5, "samples": 4, "depth": 1, "follow": 6, "resolve": 0}
-        out.update({k: v for k, v in PROFILES.get(game_id, {}).items() if k in out})
+    def _budget(self, profile: AIProfile) -> dict[str, int]:
+        out = profile.budget({"rank": 40, "width": 5, "samples": 4, "depth": 1, "follow": 6, "resolve": 0})
         for key in out:
             if getattr(self, key) is not None:
                 out[key] = int(getattr(self, key))
@@ -340,8 +279,9 @@ class NormalPlayer:
             self.stats = {"candidates": 1, "steps": 0, "legals": 0, "seconds": 0.0}
             return actions[0]
         game = session.game
-        b = self._budget(game.id)
-        sim = Simulator(session, rng).shaped(float(PROFILES.get(game.id, {}).get("shape", 0.0)))
+        profile = game.ai_profile()
+        b = self._budget(profile)
+        sim = Simulator(session, rng).shaped(float(profile.shape))
         deadline = sim.deadline = start + self.seconds
         visible = session.view(side)
 
@@ -349,16 +289,16 @@ class NormalPlayer:
             return game.determinize(copy_plain(visible), side, sim.rng)
 
         # 1. one look at every action (or a sample)
-        pool = ranked_pool(actions, b["rank"], PROFILES.get(game.id, {}).get("keep", ()), rng)
-        if PROFILES.get(game.id, {}).get("extra_moves"):
-            pool = pool + [a for a in extra_moves(game.id, visible, side) if a not in pool]
-        expand = PROFILES.get(game.id, {}).get("expand", ())
-        expand_key = PROFILES.get(game.id, {}).get("expand_key", ())
+        pool = ranked_pool(actions, b["rank"], profile.keep_types, rng)
+        if profile.extra_actions is not None:
+            pool = pool + [a for a in extra_moves(profile, visible, side) if a not in pool]
+        expand = profile.expand
+        expand_key = profile.expand_key
         follow_ups: dict[int, list[Action]] = {}
         root = guess()
         scored: list[tuple[float, int]] = []
         openers: list[tuple[float, int, State]] = []
-        repeat = int(PROFILES.get(game.id, {}).get("resolve_samples", 1))
+        repeat = int(profile.resolve_samples)
         for i, action in enumerate(pool):
             try:
                 looked = self._look(sim, root, action, side, b, repeat)
@@ -366,7 +306,7 @@ class NormalPlayer:
                 break
             if looked is not None:
                 after = looked[1]
-                value = looked[0] - fidget(game.id, action, "normal") + rng.random() * 1e-6
+                value = looked[0] - profile.fidget_of(action, "normal") + rng.random() * 1e-6
                 scored.append((value, i))
                 if action.get("type") in expand and game.active_player(after) == side:
                     openers.append((value, i, after))
@@ -375,7 +315,7 @@ class NormalPlayer:
             # in the profile's ``expand_key`` fields (a unit and order, whatever die pays) open the
             # same follow-ups: expanded once, the gain shared; at most ``expand_most`` keys, the
             # best-looking first (the others keep their own score)
-            most = int(PROFILES.get(game.id, {}).get("expand_most", len(openers)))
+            most = int(len(openers) if profile.expand_most is None else profile.expand_most)
             gains: dict[Any, tuple[float, list[Action]]] = {}
             plus: dict[int, float] = {}
             for value, i, after in sorted(openers, key=lambda o: -o[0]):
@@ -397,7 +337,7 @@ class NormalPlayer:
             return pool[0]
         scored.sort(reverse=True)
         self.progress = 0.3
-        if PROFILES.get(game.id, {}).get("distinct"):
+        if profile.distinct:
             survivors = self._distinct(pool, [i for _, i in scored], expand, expand_key, max(1, b["width"]))
         else:
             survivors = [i for _, i in scored[: max(1, b["width"])]]
@@ -433,7 +373,7 @@ class NormalPlayer:
                     except OutOfTime:
                         break
                     for k, value in enumerate(values):
-                        totals[i][k] += value - fidget(game.id, pool[i], "normal")
+                        totals[i][k] += value - profile.fidget_of(pool[i], "normal")
                     visits[i] += 1
             ranked = sorted(current, key=mean, reverse=True)
             rounds.append(ranked[: max(1, (len(ranked) + 1) // 2)])
@@ -452,9 +392,9 @@ class NormalPlayer:
         ``resolve_types``, in their order, for at most ``resolve`` actions. Without this an
         attack is worth nothing until its dice are rolled, several actions later, and the
         player never attacks."""
-        profile = PROFILES.get(sim.game.id, {})
-        kinds = tuple(profile.get("resolve_types", ()))
-        fighting = tuple(profile.get("fight_types", ())) + kinds
+        profile = sim.profile
+        kinds = profile.resolve_types
+        fighting = profile.fight_types + kinds
         for _ in range(b["resolve"] if kinds else 0):
             legal = sim.legal(current)
             chosen = None
@@ -479,7 +419,7 @@ class NormalPlayer:
         (``_resolve``) and, with ``repeat`` above 1 (the profile's opt-in ``resolve_samples``),
         scored by the mean of that many resolutions with fresh dice: one roll made a charge that
         kills the enemy Warlord one time in three look like a sure win or a sure loss."""
-        fight = action.get("type") in PROFILES.get(sim.game.id, {}).get("resolve_after", ())
+        fight = action.get("type") in sim.profile.resolve_after
         n = max(1, repeat) if fight else 1
         total = 0.0
         after: State | None = None
@@ -509,13 +449,13 @@ class NormalPlayer:
         value = sim.evaluate(state, side)
         if sim.replies is None or not -1.0 < value < 1.0 or sim.game.outcome(state) is not None:
             return value
-        profile = PROFILES[sim.game.id]
-        weight = float(profile["reply_weight"])
+        profile = sim.profile
+        weight = float(profile.reply_weight)
         # an answer in the game's last player-turn is one nothing can answer back
-        final_weight = float(profile.get("reply_final_weight", weight))
-        repeat = max(1, int(profile.get("reply_samples", profile.get("resolve_samples", 1))))
+        final_weight = weight if profile.reply_final_weight is None else float(profile.reply_final_weight)
+        repeat = max(1, int(profile.resolve_samples if profile.reply_samples is None else profile.reply_samples))
         worst = 0.0
-        for answer in sim.replies(state, side, int(profile.get("reply_most", 6))):
+        for answer in sim.replies(state, side, int(profile.reply_most)):
             delta = self._answers.get(answer.key)
             if delta is None:
                 start = answer.start(state)
@@ -563,29 +503,29 @@ class NormalPlayer:
         shots resolved (the profile's ``resolve_after``, the mean of ``resolve_samples`` rolls),
         and the best ``expand_keep`` come back, best first, for the playouts to weigh with fresh
         dice (``_playout``). Without legal follow-ups the state itself counts."""
-        profile = PROFILES.get(sim.game.id, {})
-        resolve_after = profile.get("resolve_after", ())
+        profile = sim.profile
+        resolve_after = profile.resolve_after
         legal = sim.legal(state)
-        plain = set(profile.get("expand", ())) | set(profile.get("pass", DEFAULT_PASS))
+        plain = set(profile.expand) | set(profile.pass_types)
         if all(option.get("type") in plain for option in legal):
             return self._value(sim, state, side, b), []      # a new decision of the same kind, not a follow-up
-        limit = int(profile.get("expand_follow", 0))
+        limit = int(profile.expand_follow)
         if limit and len(legal) > limit:
             # the follow-ups that resolve (attacks) always, a sample of the others
             fights = [o for o in legal if o.get("type") in resolve_after]
             others = [o for o in legal if o.get("type") not in resolve_after]
             legal = fights + sim.rng.sample(others, max(0, min(len(others), limit - len(fights))))
         scored: list[tuple[float, int]] = []
-        repeat = int(profile.get("resolve_samples", 1))
+        repeat = int(profile.resolve_samples)
         for k, option in enumerate(legal):
             looked = self._look(sim, state, option, side, b, repeat)
             if looked is None:
                 continue
-            scored.append((looked[0] - fidget(sim.game.id, option, "normal"), k))
+            scored.append((looked[0] - profile.fidget_of(option, "normal"), k))
         if not scored:
             return self._value(sim, state, side, b), []
         scored.sort(key=lambda sk: (-sk[0], sk[1]))
-        return scored[0][0], [legal[k] for _, k in scored[: int(profile.get("expand_keep", 3))]]
+        return scored[0][0], [legal[k] for _, k in scored[: int(profile.expand_keep)]]
 
     def _playout(self, sim: Simulator, state: State, action: Action, side: str, b: dict[str, int],
                  follow_ups: list[Action] | None = None) -> list[float]:
@@ -599,7 +539,7 @@ class NormalPlayer:
         if follow_ups:
             looked = [self._look(sim, current, option, side, b) for option in follow_ups]
             here = self._value(sim, current, side, b) if any(seen is None for seen in looked) else 0.0
-            return [here if seen is None else seen[0] - fidget(game.id, option, "normal")
+            return [here if seen is None else seen[0] - sim.profile.fidget_of(option, "normal")
                     for seen, option in zip(looked, follow_ups)]
         for _ in range(b["depth"]):
             if game.active_player(current) != side:
@@ -613,7 +553,7 @@ class NormalPlayer:
                 after = sim.step(current, option)
                 if after is None:
                     continue
-                score = sim.evaluate(after, side) - fidget(game.id, option, "normal")
+                score = sim.evaluate(after, side) - sim.profile.fidget_of(option, "normal")
                 if score > best_score:
                     best, best_score = after, score
             if best is None:

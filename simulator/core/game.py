@@ -19,6 +19,7 @@ from simulator.core.dice import Dice, Roll
 from simulator.core.events import Event
 
 if TYPE_CHECKING:
+    from simulator.core.aiprofile import AIProfile
     from simulator.core.scenario import Scenario
 
 State = dict[str, Any]
@@ -142,6 +143,13 @@ class Game(ABC):
         finished game's state and scenario, or None when there is no next game (the default).
         The client offers "Next game" on the end screen when this is not None."""
         return None
+
+    def ai_profile(self) -> "AIProfile":
+        """What this game tells the computer players: budgets, which of its action types pass or
+        prepare, its search hooks (``simulator.core.aiprofile``). The default knows nothing."""
+        from simulator.core.aiprofile import NO_PROFILE
+
+        return NO_PROFILE
 
     def presentation(self) -> Any:
         """What the client draws and which tools apply (see ``simulator.core.view``)."""

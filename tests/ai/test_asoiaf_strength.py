@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from simulator.ai.players import PROFILES, ranked_pool
+from simulator.ai.players import ranked_pool
+from simulator.core.registry import game_ids, get_game
+from simulator.games.asoiaf.ai_profile import PROFILE
 from simulator.games.asoiaf import GAME
 from simulator.games.asoiaf.evaluation import (approach, control_vp, expected_vp, exposure, heuristic, targets,
                                                 wall_share)
@@ -82,7 +84,7 @@ def test_a_unit_in_reach_of_an_enemy_charge_is_exposed() -> None:
 def test_ranked_pool_keeps_the_profile_types_and_samples_the_rest() -> None:
     actions = [{"type": "hold", "unit": str(i)} for i in range(30)] + [{"type": "charge", "unit": "c"},
                                                                        {"type": "attack", "unit": "a"}]
-    keep = PROFILES["asoiaf"]["keep"]
+    keep = PROFILE.keep_types
     pool = ranked_pool(actions, 16, keep, random.Random(1))
     assert len(pool) == 16 and {"charge", "attack"} <= {a["type"] for a in pool}
     # without "keep" the sample is the plain one every other game uses
@@ -148,6 +150,8 @@ def test_extra_moves_lead_the_attacker_towards_the_walls_and_are_legal() -> None
 
 
 def test_only_a_profile_asking_for_extra_moves_gets_them() -> None:
-    assert PROFILES["asoiaf"].get("extra_moves") is True
-    assert not any(p.get("extra_moves") for g, p in PROFILES.items() if g != "asoiaf")
+    from simulator.games.asoiaf.ai_moves import extra_actions
+
+    assert PROFILE.extra_actions is extra_actions
+    assert not any(get_game(g).ai_profile().extra_actions for g in game_ids() if g != "asoiaf")
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.ai.players import FIDGET, PROFILES, fidget
+from simulator.core.aiprofile import FIDGET
+from simulator.core.registry import get_game
+from simulator.games.dragon_rage.ai_profile import PROFILE
 from simulator.core.plain import copy_plain
 from simulator.core.session import Session
 from simulator.games.dragon_rage import evaluation as ev
@@ -57,7 +59,7 @@ def test_an_invader_off_the_map_counts_from_its_entry_hexes() -> None:
         entered = copy_plain(state)
         _place(entered, entered["units"][inf["id"]], door)
         assert ev.pull(entered, entered["units"][inf["id"]], targets) > ev.pull(state, inf, targets)
-    shape = PROFILES["dragon_rage"]["shape"]
+    shape = PROFILE.shape
     assert ev.evaluate(entered, "invader") + shape * ev.heuristic(entered, "invader") > \
         ev.evaluate(state, "invader") + shape * ev.heuristic(state, "invader")
 
@@ -71,15 +73,15 @@ def test_a_step_towards_a_vp_hex_raises_the_invader_heuristic() -> None:
     assert ev.invader_pull(nearer) > ev.invader_pull(state)
     assert ev.heuristic(nearer, "invader") > ev.heuristic(state, "invader")
     # the gain is worth more than the normal player's handicap of a move
-    shape = PROFILES["dragon_rage"]["shape"]
+    shape = PROFILE.shape
     gain = shape * (ev.heuristic(nearer, "invader") - ev.heuristic(state, "invader"))
-    assert gain > fidget("dragon_rage", {"type": "move"})
+    assert gain > PROFILE.fidget_of({"type": "move"})
 
 
 def test_sacking_a_vp_hex_always_pays() -> None:
     """Every VP hex of both maps, sacked by an invader standing on it: the evaluation (and the
     normal player's evaluation plus heuristic) rises, though the hexes left are farther away."""
-    shape = PROFILES["dragon_rage"]["shape"]
+    shape = PROFILE.shape
     for scenario in ("dragon_rage/nurkott-1-humans", "dragon_rage/esirien-1-fury"):
         start = _start(scenario)
         board = board_for(start["map"])
@@ -107,7 +109,7 @@ def test_evaluation_stays_zero_sum_and_heuristics_in_range() -> None:
 
 def test_the_fidget_key_is_dragon_rage_only() -> None:
     move = {"type": "move", "unit": "x", "to": "0101"}
-    assert fidget("dragon_rage", move) == PROFILES["dragon_rage"]["fidget"] < FIDGET
-    assert fidget("dragon_rage", {"type": "end_phase"}) == 0.0
+    assert PROFILE.fidget_of(move) == PROFILE.fidget < FIDGET
+    assert PROFILE.fidget_of({"type": "end_phase"}) == 0.0
     for game in ("vikings", "saga", "asoiaf"):
-        assert "fidget" not in PROFILES[game]
+        assert get_game(game).ai_profile().fidget == FIDGET

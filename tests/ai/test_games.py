@@ -143,11 +143,10 @@ def test_the_same_seed_gives_the_same_choice() -> None:
 def test_every_game_has_a_player_side_heuristic(scenario: str) -> None:
     """``evaluation.heuristic(state, side)`` (the normal level's drive to close in or take
     objectives) is a small term outside the zero-sum value: -1..0 for each side."""
-    from simulator.ai.players import PROFILES, heuristic_of
-
     session = Session.new(scenario, 1)
-    heuristic = heuristic_of(session.game.id)
-    assert heuristic is not None and 0 < PROFILES[session.game.id]["shape"] <= 0.1
+    profile = session.game.ai_profile()
+    heuristic = profile.heuristic
+    assert heuristic is not None and 0 < profile.shape <= 0.1
     for side in session.game.players(session.state_data()):
         assert -1.0 <= heuristic(session.state_data(), side) <= 0.0
 

@@ -1,5 +1,5 @@
 """The SAGA player-side heuristic (``simulator/games/saga/evaluation.py``) and the normal player's
-expansion of an activation into its best follow-up (``PROFILES["saga"]["expand"]``)."""
+expansion of an activation into its best follow-up (``AIProfile.expand``)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from simulator.ai.players import NormalPlayer, Simulator
 from simulator.core.scenario import load_scenario, scenario_from_data
 from simulator.core.session import Session
+from simulator.games.saga.ai_profile import PROFILE as SAGA_PROFILE
 from simulator.games.saga.evaluation import crossing, exposure, heuristic, hunt, tiredness
 from tests.saga.helpers import quickstart_at_activation
 
@@ -88,7 +89,7 @@ def test_an_activation_is_worth_its_best_move() -> None:
     activate = next(a for a in session.legal_actions() if a["type"] == "activate" and a["order"] == "move")
     after = sim.step(session.state_data(), activate)
     assert after is not None
-    value, best = player._expand(sim, after, side, player._budget("saga"))
+    value, best = player._expand(sim, after, side, player._budget(SAGA_PROFILE))
     assert best and all(b["type"] in ("move", "engage", "hold") for b in best)
     assert value >= sim.evaluate(after, side) - 0.001
 
@@ -99,7 +100,7 @@ def test_a_playout_of_an_activation_values_each_follow_up_on_the_same_dice() -> 
     session = quickstart_at_activation()
     side = session.active_player()
     player = NormalPlayer(seed=1)
-    b = player._budget("saga")
+    b = player._budget(SAGA_PROFILE)
     activate = next(a for a in session.legal_actions() if a["type"] == "activate" and a["order"] == "move")
     sim = Simulator(session, random.Random(1)).shaped(0.1)
     after = sim.step(session.state_data(), activate)
@@ -189,7 +190,7 @@ def test_a_charge_is_scored_by_the_mean_of_several_resolutions() -> None:
     session, side = _charge_ready()
     sim = Simulator(session, random.Random(5)).shaped(0.1)
     player = NormalPlayer(seed=1)
-    b = player._budget("saga")
+    b = player._budget(SAGA_PROFILE)
     activate = next(a for a in session.legal_actions() if a["type"] == "activate" and a["unit"] == "v-hird"
                     and a["order"] == "move")
     after = sim.step(session.state_data(), activate)
@@ -248,7 +249,9 @@ def test_the_look_ahead_resolves_a_melee_with_the_abilities_the_boards_hold_dice
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The dice on a battle board are open: a charge on the Earl whose board holds The Push and
     Stubbornness is played out with both used (``fight_types``), not as if he had none."""
-    from simulator.ai import players
+    from dataclasses import replace
+
+    from simulator.games.saga import ai_profile
 
     session = quickstart_at_activation()
     assert session.active_player() == "vikings"
@@ -257,10 +260,10 @@ def test_the_look_ahead_resolves_a_melee_with_the_abilities_the_boards_hold_dice
     st["sides"]["anglo_danes"]["dice"][:2] = [{"face": "C", "box": "the_push"}, {"face": "U", "box": "stubbornness"}]
     st["sides"]["vikings"]["dice"][0] = {"face": "C", "box": "bondi"}
     player = NormalPlayer(seed=1)
-    b = player._budget("saga")
+    b = player._budget(SAGA_PROFILE)
     left = {}
     for kinds in (("use_ability",), ()):
-        monkeypatch.setitem(players.PROFILES["saga"], "fight_types", kinds)
+        monkeypatch.setattr(ai_profile, "PROFILE", replace(SAGA_PROFILE, fight_types=kinds))
         sim = Simulator(session, random.Random(1))
         active = sim.step(st, {"type": "activate", "unit": "v-bondi", "source": "bondi", "order": "move"})
         assert active is not None

@@ -188,14 +188,16 @@ def test_a_man_in_an_enemy_archers_sight_is_exposed_by_the_range() -> None:
 
 
 def test_the_normal_players_own_pass_handicap_leaves_the_easy_player_alone() -> None:
-    from simulator.ai.players import FIDGET, PROFILES, fidget
+    from simulator.core.aiprofile import FIDGET
+    from simulator.core.registry import get_game
 
+    vikings, saga = get_game("vikings").ai_profile(), get_game("saga").ai_profile()
     move = {"type": "move", "piece": "svein", "to": "1012"}
-    assert "fidget" not in PROFILES["vikings"]
-    assert fidget("vikings", move) == FIDGET                      # the easy player's, unchanged
-    assert fidget("vikings", move, "normal") == PROFILES["vikings"]["normal_fidget"] < FIDGET
-    assert fidget("vikings", {"type": "end_phase"}, "normal") == 0.0
-    assert fidget("saga", move, "normal") == fidget("saga", move)  # a profile without the key
+    assert vikings.fidget == FIDGET
+    assert vikings.fidget_of(move) == FIDGET                       # the easy player's, unchanged
+    assert vikings.fidget_of(move, "normal") == vikings.normal_fidget < FIDGET
+    assert vikings.fidget_of({"type": "end_phase"}, "normal") == 0.0
+    assert saga.fidget_of(move, "normal") == saga.fidget_of(move)  # a profile without normal_fidget
 
 
 def test_a_man_overboard_in_deep_water_is_in_peril_unless_he_swims() -> None:

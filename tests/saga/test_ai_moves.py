@@ -1,14 +1,16 @@
 """The enemy charges a position invites (``saga/ai_moves.replies``), which the normal computer
-player plays out and counts (``PROFILES["saga"]["reply_weight"]``)."""
+player plays out and counts (``AIProfile.reply_weight``)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import random
 from typing import Any
 
 import pytest
 
-from simulator.ai import players
+from simulator.games.saga import ai_profile as saga_profile
 from simulator.ai.players import NormalPlayer, Simulator
 from simulator.core.dice import Dice
 from simulator.core.game import Context
@@ -75,11 +77,11 @@ def test_the_normal_player_counts_the_charge_a_position_invites(monkeypatch: pyt
     st = session.state_data()
     _place(st, "v-jarl", 7.0, 15.0)                   # the jarl alone in front of the huscarls
     player = NormalPlayer(seed=1)
-    b = player._budget("saga")
+    b = player._budget(session.game.ai_profile())
     sim = Simulator(session, random.Random(1)).shaped(0.1)
     plain = sim.evaluate(st, "vikings")
     assert player._value(sim, st, "vikings", b) < plain - 0.01
-    monkeypatch.setitem(players.PROFILES["saga"], "reply_weight", 0.0)
+    monkeypatch.setattr(saga_profile, "PROFILE", replace(saga_profile.PROFILE, reply_weight=0.0))
     player._answers.clear()
     sim = Simulator(session, random.Random(1)).shaped(0.1)
     assert sim.replies is None
@@ -96,10 +98,10 @@ def test_a_charge_in_the_last_player_turn_is_final_and_weighs_in_full(monkeypatc
     st["turn"] = st["max_turns"]                                      # the Anglo-Danes play last
     assert replies(st, "vikings") and all(r.final for r in replies(st, "vikings"))
     player = NormalPlayer(seed=1)
-    b = player._budget("saga")
+    b = player._budget(session.game.ai_profile())
     values = {}
     for weight in (0.5, 1.0):
-        monkeypatch.setitem(players.PROFILES["saga"], "reply_final_weight", weight)
+        monkeypatch.setattr(saga_profile, "PROFILE", replace(saga_profile.PROFILE, reply_final_weight=weight))
         player._answers.clear()
         sim = Simulator(session, random.Random(1)).shaped(0.1)
         values[weight] = player._value(sim, st, "vikings", b) - sim.evaluate(st, "vikings")
@@ -126,7 +128,7 @@ def test_a_reply_is_as_likely_as_the_enemy_has_few_units(monkeypatch: pytest.Mon
     assert reply_chance(crowded, "anglo_danes") == pytest.approx(0.5)
     assert [r.chance for r in replies(crowded, "vikings")] == [0.5, 0.5]      # the huscarls and the earl still
     player = NormalPlayer(seed=1)
-    b = player._budget("saga")
+    b = player._budget(session.game.ai_profile())
     losses = []
     for chance in (1.0, 0.5):
         monkeypatch.setattr(ai_moves, "reply_chance", lambda state, foe, chance=chance: chance)

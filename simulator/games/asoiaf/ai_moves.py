@@ -8,7 +8,7 @@ one. These candidates add, for each of the Attacker's units free to move, Maneuv
 towards the spot in front of the two nearest standing walls (and 20 degrees either side, to go
 round terrain and enemy trays) and Marches that end facing that spot. Each is checked with the
 same geometry test the rules' own candidates use (``moves.plan_straight``), so every one is legal.
-The computer's normal level asks for them through ``PROFILES["asoiaf"]["extra_moves"]``.
+The computer's normal level asks for them through ``AIProfile.extra_actions`` (``ai_profile.py``).
 """
 
 from __future__ import annotations

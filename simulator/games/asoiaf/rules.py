@@ -128,6 +128,12 @@ class Asoiaf(Game):
         from simulator.games.asoiaf.evaluation import determinize
         return determinize(visible, player, rng)
 
+    def ai_profile(self) -> Any:
+        """What the computer players know of this game (``ai_profile.PROFILE``)."""
+        from simulator.games.asoiaf.ai_profile import PROFILE
+
+        return PROFILE
+
     def presentation(self) -> Any:
         from simulator.games.asoiaf.presentation import AsoiafPresentation
         return AsoiafPresentation()

@@ -69,6 +69,12 @@ class DragonRage(Game):
         from simulator.games.dragon_rage.campaign import linked_next_scenario
         return linked_next_scenario(state, scenario)
 
+    def ai_profile(self) -> Any:
+        """What the computer players know of this game (``ai_profile.PROFILE``)."""
+        from simulator.games.dragon_rage.ai_profile import PROFILE
+
+        return PROFILE
+
     def presentation(self) -> Any:
         from simulator.games.dragon_rage.presentation import DragonRagePresentation
         return DragonRagePresentation()

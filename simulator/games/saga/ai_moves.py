@@ -6,7 +6,7 @@ plays next (tiring it to 3 or 4 fatigue, and then it was wiped out) and pulled u
 the last turn into the charge range of an army that still had a turn (docs/ai.md). The player
 asks :func:`replies` for the charges the enemy could make at the start of its next turn against
 the position after a move, resolves each with the rules engine, and counts the worst
-(``PROFILES["saga"]["reply_types"]``).
+(``AIProfile.replies`` (``ai_profile.py``)).
 
 Each reply is a copy of the position as the enemy's next Activation Phase would find it (the
 turn's moves, shots and activations forgotten, SAGA p.11) with one enemy unit activated to move,
@@ -133,7 +133,7 @@ def replies(state: State, side: str, most: int = 6) -> list[Reply]:
 
 def in_fight(state: State) -> bool:
     """A melee or a shot is being resolved: the normal player's look-ahead then plays the
-    abilities the battle boards offer (``PROFILES["saga"]["fight_types"]``). The dice on a board
+    abilities the battle boards offer (``AIProfile.fight_types``). The dice on a board
     are open to both players, and a look-ahead that never used them charged an Earl whose board
     held The Push and Stubbornness as if he had none (a read quick-start game, lost)."""
     return state.get("melee") is not None or state.get("shooting") is not None

@@ -102,6 +102,12 @@ class Saga(Game):
         from simulator.games.saga.evaluation import evaluate
         return evaluate(state, player)
 
+    def ai_profile(self) -> Any:
+        """What the computer players know of this game (``ai_profile.PROFILE``)."""
+        from simulator.games.saga.ai_profile import PROFILE
+
+        return PROFILE
+
     def presentation(self) -> Any:
         from simulator.games.saga.presentation import SagaPresentation
         return SagaPresentation()

@@ -84,6 +84,12 @@ class Vikings(Game):
     def action_types(self) -> Mapping[str, str]:
         return ACTIONS
 
+    def ai_profile(self) -> Any:
+        """What the computer players know of this game (``ai_profile.PROFILE``)."""
+        from simulator.games.vikings.ai_profile import PROFILE
+
+        return PROFILE
+
     def presentation(self) -> Any:
         from simulator.games.vikings.presentation import VikingsPresentation
         return VikingsPresentation(self)
