@@ -14,9 +14,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # our one line, not p
 import pygame  # noqa: E402
 
 from simulator.client import fonts, paths  # noqa: E402
-from simulator.core.data import load_yaml  # noqa: E402
 from simulator.core.errors import DataError  # noqa: E402
-from simulator.core.session import SAVE_FORMAT, Session  # noqa: E402
+from simulator.core.savefile import is_save  # noqa: E402
+from simulator.core.session import Session  # noqa: E402
 from simulator.core.view import force_selections  # noqa: E402
 
 if TYPE_CHECKING:   # the scenes are imported when first shown: start-up pays only for the one it opens
@@ -74,10 +74,9 @@ def open_target(target: str, seed: int | None) -> tuple[Session, bool]:
 
     autosave = paths.autosave_path()
     path = Path(target)
-    if path.suffix in (".yaml", ".yml") and path.exists():
-        doc = load_yaml(path)
-        if isinstance(doc.data, dict) and doc.data.get("format") == SAVE_FORMAT:
-            return Session.load(path, autosave=autosave), True
+    if path.suffix in (".yaml", ".yml") and path.exists() and is_save(path):
+        # the first line tells a save: a long game's journal is not parsed twice
+        return Session.load(path, autosave=autosave), True
     return Session.new(load_scenario(target), seed or 0, autosave=autosave), False
 
 
@@ -171,6 +170,14 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def request_quit(self) -> None:
+        """The window's close button: a scene with unsaved changes asks first."""
+        ask = getattr(self.scene, "request_quit", None)
+        if ask is None:
+            self.quit()
+        else:
+            ask()
+
     # -- the loop -------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         from simulator.client.demo_scene import DemoScene
@@ -222,7 +229,7 @@ class App:
                 last_input = time.monotonic()
             for event in events:
                 if event.type == pygame.QUIT:
-                    self.running = False
+                    self.request_quit()
                 elif event.type == pygame.VIDEORESIZE:
                     self.resize((max(640, event.w), max(480, event.h)))
                 else:

@@ -17,6 +17,7 @@ from simulator.client.board import HexBoard, Place
 from simulator.client.boardview import BoardView, Preview
 from simulator.client.model import GameModel, Result
 from simulator.client.piecedraw import piece_centre
+from simulator.core.errors import IllegalAction
 from simulator.core.view import PieceView
 
 Point = tuple[float, float]
@@ -155,22 +156,26 @@ class BoardController:
 
     def undo(self) -> None:
         self.cancel_gestures()
+        failed = ""
         try:
             done = self.model.undo()
         except OSError as exc:
-            self.say(f"undone, but the autosave failed: {exc}", True)
-            done = True
-        self.say("undone" if done else "nothing to undo", not done)
+            done, failed = True, f", but the autosave failed: {exc}"
+        self.say(f"undone{failed}" if done else "nothing to undo", bool(failed) or not done)
         self.on_change()
 
     def redo(self) -> None:
         self.cancel_gestures()
+        failed = ""
         try:
             done = self.model.redo()
         except OSError as exc:
-            self.say(f"redone, but the autosave failed: {exc}", True)
-            done = True
-        self.say("redone" if done else "nothing to redo", not done)
+            done, failed = True, f", but the autosave failed: {exc}"
+        except IllegalAction as exc:      # a step that no longer replays: refused and dropped
+            self.say(f"Refused: {exc}", True)
+            self.on_change()
+            return
+        self.say(f"redone{failed}" if done else "nothing to redo", bool(failed) or not done)
         self.on_change()
 
     def cancel_gestures(self) -> None:

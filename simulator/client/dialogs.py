@@ -1,5 +1,5 @@
 """Small pygame_gui dialogs: save under a name, load from the saves folder, the context
-menu of a piece, and messages."""
+menu of a piece, messages, and the question before quitting with unsaved changes."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextEntryLine, UIWindow
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox, UITextEntryLine, UIWindow
 from pygame_gui.windows import UIMessageWindow
 
 from simulator.client import paths
@@ -100,3 +100,35 @@ def message(manager: pygame_gui.UIManager, size: tuple[int, int], title: str, te
     w, h = size
     return UIMessageWindow(pygame.Rect(w // 2 - 250, h // 2 - 130, 500, 260), text.replace("\n", "<br>"), manager,
                            window_title=title)
+
+
+class QuitDialog:
+    """Asked before quitting while the last changes are on no disk (the autosave is failing):
+    save under a name, quit anyway, or stay (Esc)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], problem: str) -> None:
+        w, h = size
+        self.window = UIWindow(pygame.Rect(w // 2 - 280, h // 2 - 130, 560, 250), manager, "Quit without saving?",
+                               always_on_top=True)
+        text = ("The last changes are not saved: " + (problem or "there is no autosave") +
+                ".<br>Quitting now loses them.")
+        UITextBox(text, pygame.Rect(10, 6, 520, 110), manager, container=self.window)
+        self.save = UIButton(pygame.Rect(10, 126, 160, 40), "Save as...", manager, container=self.window)
+        self.quit = UIButton(pygame.Rect(180, 126, 200, 40), "Quit without saving", manager, container=self.window)
+        self.stay = UIButton(pygame.Rect(390, 126, 140, 40), "Don't quit", manager, container=self.window)
+
+    def alive(self) -> bool:
+        return self.window.alive()
+
+    def close(self) -> None:
+        self.window.kill()
+
+    def chosen(self, event: pygame.event.Event) -> str | None:
+        """"save", "quit" or "stay" when this event answers the question."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return "stay"
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name in ("save", "quit", "stay"):
+                if event.ui_element is getattr(self, name):
+                    return name
+        return None

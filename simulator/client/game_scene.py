@@ -11,7 +11,7 @@ import pygame_gui
 from simulator.client import fonts, paths
 from simulator.client.boardview import BoardView
 from simulator.client.controller import BoardController
-from simulator.client.dialogs import ContextMenu, LoadDialog, SaveDialog, message
+from simulator.client.dialogs import ContextMenu, LoadDialog, QuitDialog, SaveDialog, message
 from simulator.client.help import BINDINGS, SOLO_BINDINGS, draw_help, help_overlay_event
 from simulator.client.model import ACTIVE, GameModel
 from simulator.client.overlay_screens import EndScreen, Handover
@@ -56,6 +56,10 @@ class GameScene:
         self.control.on_context = self.open_context
         self.show_help = False
         self.dialog: SaveDialog | LoadDialog | ContextMenu | None = None
+        #: Asked before quitting with unsaved changes; modal, above everything (``top_ui``).
+        self.quit_dialog: QuitDialog | None = None
+        #: The autosave failure the player was told of in a dialog (once per failure).
+        self.autosave_told = ""
         self.handover: Handover | None = None
         #: The player of the private phase (``Presentation.private_player``) who has taken
         #: the screen; a different one gets the hand-over screen first.
@@ -76,6 +80,13 @@ class GameScene:
         self.panels.set_banner(m.banner + to_play)
         self.panels.set_stats(m.stats(self.view.selected) if self.view.selected in m.by_id else None)
         self.panels.set_log(m.session.log)
+        problem = m.session.autosave_error
+        if problem and problem != self.autosave_told:
+            message(self.ui, self.size, "Autosave failed",
+                    f"{problem}.\nNothing is lost: the game stays in memory, and every action is saved "
+                    "again as soon as the folder can be written. Save under a name (Ctrl+S) to keep it "
+                    "elsewhere; quitting will ask first.")
+        self.autosave_told = problem
         for key in ("undo", "redo"):
             can = m.session.can_undo() if key == "undo" else m.session.can_redo()
             (self.panels.buttons[key].enable if can else self.panels.buttons[key].disable)()
@@ -180,6 +191,36 @@ class GameScene:
             message(self.ui, self.size, "Not saved", f"Could not save: {exc}")
             return
         self.control.say(f"saved to {path}")
+        self.refresh_panels()
+
+    # -- quitting -------------------------------------------------------------------------
+    def request_quit(self) -> None:
+        """Quit (Ctrl+Q, the window's close button, the end screen): at once when every
+        change is on disk, else after asking."""
+        if self.host is None:
+            return
+        if not self.model.session.unsaved:
+            self.host.quit()
+            return
+        if self.quit_dialog is not None and self.quit_dialog.alive():
+            return
+        self.close_dialog()
+        self.show_help = False
+        self.quit_dialog = QuitDialog(self.top_ui, self.size, self.model.session.autosave_error)
+
+    def _handle_quit_dialog(self, event: pygame.event.Event) -> None:
+        d = self.quit_dialog
+        assert d is not None
+        self.top_ui.process_events(event)
+        choice = d.chosen(event) if d.alive() else "stay"
+        if choice is None:
+            return
+        d.close()
+        self.quit_dialog = None
+        if choice == "quit" and self.host is not None:
+            self.host.quit()
+        elif choice == "save":
+            self.button("save")
 
     def load(self, path: Path) -> None:
         """Load a save; any problem leaves the current game exactly as it was."""
@@ -224,6 +265,12 @@ class GameScene:
 
     # -- events ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.quit_dialog is not None:
+            self._handle_quit_dialog(event)
+            return
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key == pygame.K_q:
+            self.request_quit()    # before the help and the dialogs, which swallow keys
+            return
         self.show_help, consumed = help_overlay_event(self.show_help, event)
         if consumed:
             return
@@ -259,9 +306,6 @@ class GameScene:
             self.button("save")
         elif ctrl and event.key == pygame.K_o:
             self.button("load")
-        elif ctrl and event.key == pygame.K_q:
-            if self.host is not None:
-                self.host.quit()
         elif ctrl and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.end_phase()
             self.refresh_panels()
@@ -331,12 +375,12 @@ class GameScene:
                 self.start_next_game()
             elif what == "new" and self.host is not None:
                 self.host.to_picker()
-            elif what == "quit" and self.host is not None:
-                self.host.quit()
+            elif what == "quit":
+                self.request_quit()
 
     # -- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        (self.top_ui if self.covered() else self.ui).update(dt)
+        (self.top_ui if self.covered() or self.quit_dialog is not None else self.ui).update(dt)
         if self.computer is not None:
             self._computer_update(dt)
 
@@ -413,8 +457,11 @@ class GameScene:
             self._draw_status(screen)
             if self.computer is not None and self.computer_to_move():
                 self._draw_thinking(screen)
+        self._draw_autosave_warning(screen)
         if self.show_help:
             draw_help(screen, BINDINGS + SOLO_BINDINGS if self.solo else BINDINGS)
+        if self.quit_dialog is not None and not self.covered():
+            self.top_ui.draw_ui(screen)
 
     def _draw_status(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
@@ -426,6 +473,18 @@ class GameScene:
         text = mode + (c.message or "F1: keys and mouse")
         fonts_text = fonts.text(text[:220], 22, colour)
         screen.blit(fonts_text, (10, bar.y + (STATUS - fonts_text.get_height()) // 2))
+
+    def _draw_autosave_warning(self, screen: pygame.Surface) -> None:
+        """Above the status line, whatever it says and whatever covers the board, until a
+        save succeeds."""
+        problem = self.model.session.autosave_error
+        if not problem:
+            return
+        w, h = screen.get_size()
+        warning = fonts.text(f"NOT SAVED - {problem} (Ctrl+S saves under a name)"[:200], 20, (255, 240, 235), True)
+        strip = pygame.Rect(0, h - STATUS - warning.get_height() - 8, w, warning.get_height() + 8)
+        screen.fill((150, 28, 24), strip)
+        screen.blit(warning, (10, strip.y + 4))
 
     def _draw_thinking(self, screen: pygame.Surface) -> None:
         """"Computer is thinking..." with a progress bar, over the board's top-left corner."""

@@ -155,8 +155,8 @@ def test_damaged_saves_give_one_line_errors(race, tmp_path: Path):
     s.save(good)
     text = good.read_text()
 
-    truncated = tmp_path / "truncated.yaml"
-    truncated.write_text(text[: len(text) // 2])
+    truncated = tmp_path / "truncated.yaml"          # cut inside the header
+    truncated.write_text(text[: text.index("journal:") // 2])
     edited = tmp_path / "edited.yaml"
     edited.write_text(text.replace("seed: 11", "seed: 12"))
     foreign = tmp_path / "foreign.yaml"
