@@ -8,7 +8,9 @@ from typing import Any, Mapping
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UISelectionList, UITextBox
+
+from simulator.client.dicetray import draw_tray
 
 from simulator.core.events import Event
 
@@ -58,7 +60,8 @@ class Panels:
         y += log_h
         UILabel(pygame.Rect(x, y, inner, 24), "Dice tray", manager)
         y += 24
-        self.dice = UITextBox("", pygame.Rect(x, y, inner, dice_h), manager)
+        self._dice_rect = pygame.Rect(x, y, inner, dice_h)
+        self.dice = UIImage(self._dice_rect, draw_tray(self._dice_rect.size, []), manager)
         self._log_events: list[Event] = []
         self._log_len = -1
         self._stats_key: Any = None
@@ -88,13 +91,8 @@ class Panels:
         self._log_events = log
         items = [f"{i + 1}. {e.text}" + (f"  [{e.rule}]" if e.rule else "") for i, e in reversed(shown)]
         self.log.set_item_list(items)
-        rolls = [e for e in log if e.kind == "dice"][-40:]
-        lines = []
-        for e in reversed(rolls):
-            d = e.data
-            lines.append(f"<b>{html.escape(str(d.get('die', '?')))}: {html.escape(str(d.get('result', '?')))}</b>"
-                         f"  for {html.escape(str(d.get('purpose', '')))}")
-        self.dice.set_text("<br>".join(lines) if lines else "<i>No dice rolled yet.</i>")
+        # the last few hundred events hold every roll the tray has room for
+        self.dice.set_image(draw_tray(self._dice_rect.size, log[-400:]))
 
     def event_for(self, item_text: str) -> Event | None:
         """The event of a clicked log line (lines start with the event's number)."""

@@ -61,6 +61,19 @@ D20 = Die("d20", tuple(range(1, 21)))
 
 STANDARD_DICE: dict[str, Die] = {d.name: d for d in (D3, D6, D8, D10, D12, D20)}
 
+#: The name prefix of the dice ``Dice.choice`` and ``Dice.shuffle`` draw lots with: a lot of
+#: ``n`` is recorded like a die of ``n`` faces, but no player would call it a die.
+LOT = "pick"
+
+
+def is_lot(die_name: str) -> bool:
+    """Whether ``die_name`` names a drawing of lots (a choice or a shuffle), not a die.
+
+    >>> is_lot("pick5"), is_lot("d6"), is_lot("saga-vikings")
+    (True, False, False)
+    """
+    return die_name.startswith(LOT) and die_name[len(LOT):].isdigit()
+
 
 @dataclass(frozen=True)
 class Roll:
@@ -184,8 +197,9 @@ class Dice:
         return self.d6(purpose) + self.d6(purpose)
 
     def choice(self, options: Sequence[Any], purpose: str) -> Any:
-        """Pick one of ``options`` at random (e.g. shuffling a deck), recorded as a die roll."""
-        die = Die(f"pick{len(options)}", tuple(range(1, len(options) + 1)))
+        """Pick one of ``options`` at random (e.g. shuffling a deck), recorded as a die roll
+        of a lot die (``is_lot``)."""
+        die = Die(f"{LOT}{len(options)}", tuple(range(1, len(options) + 1)))
         return options[int(self.roll(die, purpose)) - 1]
 
     def shuffle(self, items: list[Any], purpose: str) -> list[Any]:

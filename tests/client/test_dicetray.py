@@ -1,0 +1,74 @@
+"""The dice tray draws rolls as dice faces, grouped by roll with their purpose and rule; lots
+(shuffles, random draws) are words, not dice; art comes from assets/ through one module."""
+
+from __future__ import annotations
+
+import pygame
+
+from simulator.client import art
+from simulator.client.dicetray import draw_tray, rolls
+from simulator.core.dice import Dice
+from simulator.core.events import Event
+
+
+def _dice(die: str, results: list[object], purpose: str, forced: bool = False) -> list[Event]:
+    return [Event("dice", f"{die} for {purpose}: {r}", "", {"die": die, "result": r, "purpose": purpose,
+                                                            "forced": forced}) for r in results]
+
+
+def test_rolls_are_grouped_by_die_and_purpose_and_take_the_rule_of_their_outcome() -> None:
+    log = (_dice("d6", [6, 1, 3], "melee attack") + [Event("combat", "two hits", "VK 6.2")]
+           + _dice("d10", [7], "fire") + _dice("d6", [2], "morale") + [Event("rout", "routs", "VK 7.1")])
+    got = [(r.die, r.faces, r.purpose, r.rule) for r in rolls(log)]
+    assert got == [("d6", (6, 1, 3), "melee attack", "VK 6.2"), ("d10", (7,), "fire", ""),
+                   ("d6", (2,), "morale", "VK 7.1")]
+
+
+def test_a_shuffle_is_one_lot_not_dice() -> None:
+    dice = Dice(seed=3)
+    dice.begin_action(0)
+    events: list[Event] = []
+    dice.on_roll = lambda roll: events.append(Event("dice", "", "", roll.as_dict()))
+    dice.shuffle(list("abcdefgh"), "the Tactics deck")
+    (roll,) = rolls(events)
+    assert roll.lot and len(roll.faces) == 8
+
+
+def test_the_tray_draws_a_face_per_die_newest_roll_first() -> None:
+    empty = draw_tray((340, 200), [])
+    log = _dice("d6", [6, 6, 6], "attack") + [Event("combat", "hits", "DR 2.4")]
+    tray = draw_tray((340, 200), log)
+    assert pygame.image.tobytes(tray, "RGB") != pygame.image.tobytes(empty, "RGB")
+    expected = pygame.Surface((26, 26))
+    expected.fill(tray.get_at((1, 1)))
+    expected.blit(art.die_face("d6", 6, 26), (0, 0))
+    # the first die sits below the purpose line, at the tray's left margin
+    window = tray.subsurface(pygame.Rect(6, 4 + 18 + 2, 26, 26))
+    assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_every_die_face_the_games_roll_has_art() -> None:
+    faces = [("d6", f) for f in range(1, 7)] + [("d10", f) for f in range(1, 11)] + [("d3", 2), ("d8", 5), ("d12", 11),
+                                                                                    ("d20", 20)]
+    faces += [(f"saga-{faction}", face) for faction in ("vikings", "anglo_danes", "normans", "welsh") for face in "CUR"]
+    before = art.problems()
+    for die, face in faces:
+        surf = art.die_face(die, face, 24)
+        assert surf.get_size() == (24, 24)
+    assert art.problems() == before
+
+
+def test_missing_or_damaged_art_is_one_line_naming_the_file(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(art, "ASSETS", tmp_path)
+    monkeypatch.setattr(art, "_PICTURES", {})
+    monkeypatch.setattr(art, "_REPORTED", [])
+    assert art.die_face("d10", 7, 24).get_size() == (24, 24)      # drawn plain, not a crash
+    (tmp_path / "dice").mkdir()
+    (tmp_path / "dice" / "d12.svg").write_text("<svg this is not", encoding="utf-8")
+    assert art.die_face("d12", 3, 24).get_size() == (24, 24)
+    art.die_face("d10", 7, 24)                                    # reported once only
+    lines = art.problems()
+    assert len(lines) == 2
+    assert str(tmp_path / "dice" / "d10.svg") in lines[0] and "missing" in lines[0]
+    assert str(tmp_path / "dice" / "d12.svg") in lines[1] and "damaged" in lines[1]
+    assert capsys.readouterr().err.count("\n") == 2
