@@ -9,11 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from simulator.core.errors import DataError, DiceExhausted
+from simulator.core.scenario import broken_reason
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -68,13 +71,49 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _render_out(text: str, draw: Callable[[Path], None]) -> None:
+    """Draw a picture with ``draw(path)`` and write it to the file ``--out`` names.
+
+    pygame writes to a file of our own first: it can leave a short file on a full disk without
+    a word, and it picks the format from the name (``x`` alone would be a Targa file). The
+    picture is checked whole and copied with every write checked, so a full disk or a folder
+    that cannot be written is a failure, never "wrote".
+    """
+    out = Path(text)
+    if out.suffix.lower() != ".png":
+        raise DataError(f"the picture is written as PNG: name the file with .png (such as {out.name or 'board'}.png), "
+                        f"not {text!r}", field="--out")
+    with tempfile.TemporaryDirectory(prefix="simulator-render-") as folder:
+        drawn = Path(folder) / "board.png"
+        draw(drawn)
+        try:
+            picture = drawn.read_bytes()
+        except OSError as exc:
+            raise DataError(f"the picture was not written: {exc.strerror or exc}", field="--out") from None
+    if not picture.endswith(_PNG_END):
+        raise DataError("the picture could not be written whole (is the disk full?)", field="--out")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with open(out, "wb") as fh:
+            fh.write(picture)
+            fh.flush()
+            if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                os.fsync(fh.fileno())
+    except OSError as exc:
+        raise DataError(f"cannot write {text}: {exc.strerror or exc}", field="--out") from None
+
+
+#: The last chunk of every PNG file (IEND and its checksum).
+_PNG_END = b"IEND\xaeB`\x82"
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise DataError(f"--size must look like 1280x800, not {text!r}") from None
+        raise DataError(f"expected WIDTHxHEIGHT in pixels such as 1280x800, not {text!r}", field="--size") from None
     if not (200 <= w <= 8000 and 200 <= h <= 8000):
-        raise DataError(f"--size {text} is out of range (200 to 8000 pixels a side)")
+        raise DataError(f"{text} is out of range (200 to 8000 pixels a side)", field="--size")
     return w, h
 
 
@@ -87,8 +126,8 @@ def cmd_list() -> int:
         try:
             sc = load_scenario(path)
             by_game.setdefault(sc.game, []).append((sid, sc.name))
-        except DataError as exc:
-            by_game.setdefault(sid.split("/")[0], []).append((sid, f"(broken: {exc})"))
+        except Exception as exc:        # noqa: BLE001 - one broken file never stops the list
+            by_game.setdefault(sid.split("/")[0], []).append((sid, f"(broken: {broken_reason(exc)})"))
     if not by_game:
         print("no scenarios found")
     for game_id in sorted(by_game):
@@ -116,6 +155,8 @@ def check_file(path: str) -> str:
     if not isinstance(data, dict):
         raise DataError("expected a mapping at the top of the file", file=path, line=1)
     fmt = data.get("format")
+    if fmt is not None and not isinstance(fmt, str):
+        raise doc.error(("format",), "expected the kind of file as text, such as 'scenario/1' or 'hexmap/1'")
     if fmt == "hexmap/1":
         hexmap = hexmap_from_document(doc)
         try:
@@ -162,8 +203,8 @@ def cmd_demo(name: str | None, size: tuple[int, int]) -> int:
     for demo_id, path in demos:
         try:
             title = Demo(_load_demo_doc(path), demo_id).title
-        except DataError as exc:
-            title = f"(broken: {exc})"
+        except Exception as exc:        # noqa: BLE001 - one broken file never stops the list
+            title = f"(broken: {broken_reason(exc)})"
         by_game.setdefault(demo_id.split("/")[0], []).append(f"  {demo_id:40s} {title}")
     for game_id in sorted(by_game):
         print(f"{_game_title(game_id)}:")
@@ -234,6 +275,12 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
     profile = game.ai_profile()
     default_ids, default_turns = profile.bench_scenarios, profile.bench_turns
     if scenario:
+        from simulator.core.scenario import load_scenario
+
+        chosen_scenario = load_scenario(scenario)       # an unknown or broken one stops here
+        if chosen_scenario.game != game_id:
+            raise DataError(f"{scenario!r} is a scenario of {chosen_scenario.game}, not of {game_id}",
+                            field="--scenario")
         scenarios = [scenario]
     elif default_ids:
         scenarios = list(default_ids)
@@ -326,6 +373,9 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # SDL would turn Ctrl+C and SIGTERM into a quit event that a drawing or a computation in
+    # progress never reads: keep Python's handling (KeyboardInterrupt, exit status 130)
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     try:
         if args.command in (None, "play"):
             from simulator.client.app import play
@@ -350,11 +400,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             overlays: dict[str, Any] = {"los": args.los, "range": args.move_range, "measure": args.measure,
                                         "labels": args.labels}
-            render(args.target, Path(args.out), _size(args.size), step=args.step, overlays=overlays)
+            size = _size(args.size)
+            if args.step is not None and args.step < 0:
+                raise DataError(f"expected 0 or more actions, not {args.step}", field="--step")
+            _render_out(args.out, lambda path: render(args.target, path, size, step=args.step, overlays=overlays))
             print(f"wrote {args.out}")
             return 0
     except DataError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        # a file's problem names the file and line; a command-line one names the option
+        print(f"error: {exc if exc.file else (exc.field + ': ' if exc.field else '') + exc.message}",
+              file=sys.stderr)
         return 2
     except DiceExhausted as exc:
         print(f"error: {exc}", file=sys.stderr)

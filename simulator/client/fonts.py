@@ -2,9 +2,17 @@
 
 Rendering text is the most expensive part of drawing a counter, so each
 (text, size, colour) is rendered once and reused.
+
+Text may come from a scenario or a save someone else wrote: a character the font has no glyph
+for (emoji, most scripts other than Latin, Greek and Cyrillic) is drawn as the font's empty box;
+a character no font draws (a control character such as NUL, which SDL_ttf refuses outright, or
+half of a surrogate pair, which cannot be encoded) is replaced by the box first
+(:func:`printable`). Right-to-left text is drawn in the order it is stored.
 """
 
 from __future__ import annotations
+
+import re
 
 import pygame
 
@@ -13,6 +21,18 @@ RGB = tuple[int, int, int]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _TEXT: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
 _TEXT_LIMIT = 4000
+
+
+#: Control characters and lone surrogates: SDL_ttf cannot take them (a NUL ends its string).
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: What stands for such a character: the font has no glyph for it either, so it draws its box.
+FALLBACK = "\ufffd"
+
+
+def printable(value: object) -> str:
+    """``value`` as text every font call accepts (tabs become spaces; see the module's notes)."""
+    out = str(value).replace("\t", " ")
+    return _UNDRAWABLE.sub(FALLBACK, out) if _UNDRAWABLE.search(out) else out
 
 
 def reset() -> None:
@@ -41,7 +61,7 @@ def text(value: str, size: int, colour: RGB = (20, 20, 20), bold: bool = False) 
     if surf is None:
         if len(_TEXT) > _TEXT_LIMIT:
             _TEXT.clear()
-        surf = font(key[1], bold).render(value, True, colour)
+        surf = font(key[1], bold).render(printable(value), True, colour)
         _TEXT[key] = surf
     return surf
 
@@ -74,7 +94,7 @@ def wrap(value: str, size: int, width: int) -> list[str]:
     """Split ``value`` into lines no wider than ``width`` pixels."""
     f = font(size)
     lines: list[str] = []
-    for para in value.split("\n"):
+    for para in (printable(p) for p in str(value).split("\n")):
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}".strip()

@@ -19,7 +19,7 @@ from simulator.client.solo import LEVELS, SoloConfig, scenario_sides
 from simulator.core.demo import Demo, list_demos
 from simulator.core.errors import DataError
 from simulator.core.registry import get_game
-from simulator.core.scenario import Scenario, list_scenarios, load_scenario
+from simulator.core.scenario import Scenario, broken_reason, list_scenarios, load_scenario
 from simulator.core.script import load_script
 
 
@@ -58,8 +58,8 @@ def demo_entries(demos: list[tuple[str, Path]] | None = None) -> dict[str, DemoE
         try:
             demo = Demo(load_script(path), demo_id)
             entry = DemoEntry(demo_id, path, game, demo.title, demo.description, len(demo))
-        except DataError as exc:
-            entry = DemoEntry(demo_id, path, game, demo_id, error=str(exc))
+        except Exception as exc:        # noqa: BLE001 - one broken file never stops the picker
+            entry = DemoEntry(demo_id, path, game, demo_id, error=broken_reason(exc))
         name = f"{game}: {entry.title}" if not entry.error else f"(broken) {demo_id}"
         if name in out:
             name = f"{name} ({demo_id})"
@@ -87,8 +87,8 @@ class PickerScene:
                 except DataError:
                     game = sc.game
                 self.entries[f"{game}: {sc.name}"] = sc
-            except DataError as exc:
-                self.entries[f"(broken) {sid}"] = str(exc)
+            except Exception as exc:    # noqa: BLE001 - one broken file never stops the picker
+                self.entries[f"(broken) {sid}"] = broken_reason(exc)
         self.demos = demo_entries(demos)
         w, h = size
         self.tab_buttons = {

@@ -56,20 +56,27 @@ def load_for_render(target: str, step: int | None) -> tuple[Session, list[str]]:
     return Session.new(load_scenario(target), 0), []
 
 
-def _ref(scene: Any, text: str) -> str | tuple[float, float]:
-    """A piece id, a hex label, or 'x,y' in inches."""
+def _ref(scene: Any, text: str, arg: str = "") -> str | tuple[float, float]:
+    """A piece id, a hex label, or 'x,y' in inches on the table (``arg`` names the option)."""
     model = scene.model
+    where = f"{arg}: " if arg else ""
     if text in model.by_id:
         return text
     if scene.view.is_hex:
         if model.board.contains(text):
             return text
-        raise DataError(f"{text!r} is neither a piece ({', '.join(sorted(model.by_id)[:12])}...) nor a hex of the map")
+        raise DataError(f"{where}{text!r} is neither a piece ({', '.join(sorted(model.by_id)[:12])}...) "
+                        "nor a hex of the map")
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise DataError(f"{text!r} is neither a piece ({', '.join(sorted(model.by_id)[:12])}) nor a point 'x,y' "
-                        "in inches") from None
+        raise DataError(f"{where}{text!r} is neither a piece ({', '.join(sorted(model.by_id)[:12])}) nor a "
+                        "point 'x,y' in inches") from None
+    # NaN or a point far off the table would reach the drawing code, which loops along the
+    # whole line; place_at is None for both
+    if model.board.place_at((x, y)) is None:
+        w, h = model.board.surface.width, model.board.surface.height
+        raise DataError(f"{where}{text!r} is not a point of the table (x from 0 to {w:g}, y from 0 to {h:g} inches)")
     return (x, y)
 
 
@@ -155,7 +162,7 @@ def _overlays(scene: Any, overlays: Mapping[str, Any]) -> None:
     for key, mode in (("los", "los"), ("measure", "measure")):
         ends = overlays.get(key)
         if ends:
-            a, b = (_ref(scene, e) for e in ends)
+            a, b = (_ref(scene, e, f"--{key}") for e in ends)
             control.set_mode(mode)  # type: ignore[arg-type]
             control.anchor = a
             control._tool_to(b)

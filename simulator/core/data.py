@@ -8,6 +8,14 @@ Schemas are JSON Schema (draft 2020-12) documents, checked by the ``jsonschema``
 library; an optional ``x-expected`` keyword on a schema node phrases what a
 player should have written there ("a hex label such as '0707'").
 
+A data file may come from anyone (a scenario from a forum, a save passed round), so it is
+bounded before it is trusted: at most :data:`MAX_FILE_BYTES` are read, the YAML events are
+counted before any node tree is built (:data:`MAX_NODES` values after anchors are expanded,
+so a "billion laughs" file is refused after a few thousand events; :data:`MAX_DEPTH` levels of
+nesting), integers have at most :data:`MAX_INT_DIGITS` digits, numbers are finite and text
+holds no control characters. YAML is read by libyaml (``yaml.CSafeLoader``) when PyYAML was
+built with it, else by the pure-Python loader; both give the same nodes and lines.
+
 >>> doc = parse_yaml("a: 1\\nb: [x, 2]\\n", "demo.yaml")
 >>> doc.line_of(("b", 1))
 2
@@ -19,6 +27,9 @@ simulator.core.errors.DataError: demo.yaml:1: a: expected a string, got the inte
 
 from __future__ import annotations
 
+import math
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -30,6 +41,33 @@ from jsonschema.exceptions import ValidationError
 from simulator.core.errors import DataError
 
 PathKey = tuple[str | int, ...]
+
+#: The largest data file read (bytes). The biggest shipped file is under 50 kB, a save of a
+#: long game a few hundred kB.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+#: Values (scalars, lists, mappings) a file may hold once its anchors (``&a`` / ``*a``) are
+#: expanded: bounds the time and memory of reading any file to about a second and tens of MB.
+MAX_NODES = 100_000
+#: Lists and mappings nested in each other: the deepest shipped file has 9 levels.
+MAX_DEPTH = 64
+#: Digits of an integer (Python itself refuses to read more than 4300).
+MAX_INT_DIGITS = 40
+
+#: The YAML loaders: libyaml's when PyYAML has it (several times faster), else pure Python.
+PURE_LOADER: type = yaml.SafeLoader
+C_LOADER: type | None = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+LOADER: type = C_LOADER or PURE_LOADER
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_STR_TAG = "tag:yaml.org,2002:str"
+#: Characters YAML refuses in a file (it allows tab, newline, carriage return and printable
+#: text; a NUL is what a save torn by a crash ends with).
+_BAD_FILE_CHAR = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+#: Control characters (and halves of surrogate pairs) a text value may still carry through
+#: escapes (``"\\0"``, ``"\\x07"``, ``"\\ud800"``): no font draws them, a NUL ends a string in
+#: the C libraries that draw text, and a lone surrogate cannot be written as UTF-8.
+_BAD_TEXT_CHAR = re.compile("[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]")
 
 
 @dataclass
@@ -72,14 +110,94 @@ class _Constructor(yaml.constructor.SafeConstructor):
     pass
 
 
+def _line(node_or_event: Any) -> int:
+    mark = getattr(node_or_event, "start_mark", None)
+    return mark.line + 1 if mark is not None else 0
+
+
+def _count_values(text: str, file: str, loader: type) -> None:
+    """Refuse a document nested too deep or too large once its anchors are expanded.
+
+    Works on the parser's events, before any node exists: an alias counts as the size of the
+    value its anchor names, so a "billion laughs" (nine aliases of nine aliases of ...) stops
+    at the alias that passes :data:`MAX_NODES`, after a few thousand events.
+    """
+    sizes: dict[str, int] = {}          # values under each anchor, itself included
+    open_values: list[list[Any]] = []   # [values so far, anchor] of each open list or mapping
+    total = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            if len(open_values) >= MAX_DEPTH:
+                raise DataError(f"lists and mappings nested more than {MAX_DEPTH} levels deep",
+                                file=file, line=_line(event))
+            open_values.append([1, event.anchor])
+            total += 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            count, anchor = open_values.pop()
+            if anchor is not None:
+                sizes[anchor] = count
+            if open_values:
+                open_values[-1][0] += count
+            continue
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+            # an alias of an anchor still open (``&a [*a]``) counts 1 here; _build stops it
+            count = sizes.get(event.anchor, 1) if isinstance(event, yaml.AliasEvent) else 1
+            if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+                sizes[event.anchor] = 1
+            total += count
+            if open_values:
+                open_values[-1][0] += count
+        else:
+            continue
+        if total > MAX_NODES:
+            what = "with its anchors expanded " if isinstance(event, yaml.AliasEvent) else ""
+            raise DataError(f"the file holds more than {MAX_NODES:,} values {what}(the limit for data files)",
+                            file=file, line=_line(event))
+
+
+class _Budget:
+    """Values left to build: anchors used inside themselves would otherwise never end."""
+
+    def __init__(self) -> None:
+        self.left = MAX_NODES
+
+
+def _scalar(node: yaml.ScalarNode, path: PathKey, file: str, ctor: _Constructor) -> Any:
+    """A scalar's value, refusing what no data file needs and would break later code."""
+    where = {"file": file, "line": _line(node), "field": format_path(path)}
+    if node.tag == _INT_TAG:
+        digits = sum(c.isalnum() for c in node.value)
+        if digits > MAX_INT_DIGITS:
+            raise DataError(f"a whole number of {digits} digits (at most {MAX_INT_DIGITS})", **where)
+    try:
+        value = ctor.construct_object(node, deep=True)
+    except (ValueError, OverflowError) as exc:
+        raise DataError(f"cannot read value {node.value[:40]!r}: {exc}", **where) from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise DataError(f"{node.value[:40]!r} is not a finite number", **where)
+    if isinstance(value, str):
+        bad = _BAD_TEXT_CHAR.search(value)
+        if bad:
+            raise DataError(f"text holds the control character U+{ord(bad.group()):04X}, "
+                            "which cannot be shown", **where)
+    return value
+
+
 def _build(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str, ctor: _Constructor,
-           raw_keys: dict[PathKey, Any]) -> Any:
+           raw_keys: dict[PathKey, Any], budget: _Budget) -> Any:
+    budget.left -= 1
+    if budget.left < 0 or len(path) > MAX_DEPTH:
+        raise DataError("an anchor is used inside its own value (it would never end)", file=file,
+                        line=_line(node), field=format_path(path[:4]))
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         ctor.flatten_mapping(node)
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = ctor.construct_object(key_node, deep=True)
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise DataError("mapping keys must be plain words or numbers", file=file,
+                                line=key_node.start_mark.line + 1, field=format_path(path))
+            key = _scalar(key_node, path, file, ctor)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise DataError("mapping keys must be plain words or numbers", file=file,
                                 line=key_node.start_mark.line + 1, field=format_path(path))
@@ -89,61 +207,104 @@ def _build(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str,
             if key in out:
                 raise DataError(f"key {key!r} appears twice", file=file,
                                 line=key_node.start_mark.line + 1, field=format_path(path))
-            out[key] = _build(value_node, path + (key,), lines, file, ctor, raw_keys)
+            out[key] = _build(value_node, path + (key,), lines, file, ctor, raw_keys, budget)
             lines[path + (key,)] = key_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(item, path + (i,), lines, file, ctor, raw_keys) for i, item in enumerate(node.value)]
-    value = ctor.construct_object(node, deep=True)
+        return [_build(item, path + (i,), lines, file, ctor, raw_keys, budget) for i, item in enumerate(node.value)]
+    value = _scalar(node, path, file, ctor)
     # Timestamps and binary would not survive a JSON round trip: keep their text.
     if not isinstance(value, (str, int, float, bool, type(None))):
         value = node.value
     return value
 
 
-def parse_yaml(text: str, file: str = "<input>") -> Document:
-    """Parse YAML text into a :class:`Document`, or raise :class:`DataError` with the line."""
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _check_characters(text: str, file: str) -> None:
+    """Name the first character YAML refuses, with its line (YAML's own message has none)."""
+    bad = _BAD_FILE_CHAR.search(text)
+    if bad is None:
+        return
+    line = text.count("\n", 0, bad.start()) + 1
+    code = ord(bad.group())
+    if code == 0:
+        raise DataError("the file holds NUL bytes (a save cut short by a crash, or not a text file)",
+                        file=file, line=line)
+    raise DataError(f"the file holds the control character U+{code:04X}, which YAML does not allow",
+                    file=file, line=line)
+
+
+def parse_yaml(text: str, file: str = "<input>", *, loader: type | None = None) -> Document:
+    """Parse YAML text into a :class:`Document`, or raise :class:`DataError` with the line.
+
+    ``loader`` is the PyYAML loader class (default :data:`LOADER`: libyaml's when present).
+    """
+    loader = loader or LOADER
+    if len(text) > MAX_FILE_BYTES:
+        raise DataError(f"the text is larger than the {MAX_FILE_BYTES // 2**20} MB limit for data files",
+                        file=file, line=1)
+    _check_characters(text, file)
     try:
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        _count_values(text, file, loader)
+        nodes = list(yaml.compose_all(text, Loader=loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        problem = exc.problem or exc.context or "not valid YAML"
+        problem = _one_line(exc.problem or exc.context or "not valid YAML")
         raise DataError(f"not valid YAML: {problem}", file=file, line=line) from None
     except yaml.YAMLError as exc:
-        raise DataError(f"not valid YAML: {exc}", file=file) from None
+        raise DataError(f"not valid YAML: {_one_line(str(exc))}", file=file, line=1) from None
     if len(nodes) > 1:
-        raise DataError("the file holds several YAML documents; expected one", file=file)
+        raise DataError("the file holds several YAML documents; expected one", file=file,
+                        line=_line(nodes[1]) or 1)
     if not nodes or nodes[0] is None:
         raise DataError("the file is empty", file=file, line=1)
     lines: dict[PathKey, int] = {}
     raw_keys: dict[PathKey, Any] = {}
     ctor = _Constructor()
     try:
-        data = _build(nodes[0], (), lines, file, ctor, raw_keys)
+        data = _build(nodes[0], (), lines, file, ctor, raw_keys, _Budget())
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
-        raise DataError(f"cannot read value: {exc.problem}", file=file,
+        raise DataError(f"cannot read value: {_one_line(exc.problem or '')}", file=file,
                         line=mark.line + 1 if mark else 0) from None
     return Document(data, file, lines, raw_keys)
 
 
-def load_yaml(path: str | Path) -> Document:
-    """Read and parse a YAML file; a missing or unreadable file is a :class:`DataError`."""
+def read_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a data file, reading at most ``limit`` + 1 of them (a link to /dev/zero
+    or a huge file is refused without filling the memory); :class:`DataError` otherwise."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        if stat.S_ISFIFO(p.stat().st_mode) or stat.S_ISSOCK(p.stat().st_mode):
+            raise DataError("is a pipe or socket, expected a YAML file", file=str(path), line=1)
+        with p.open("rb") as fh:
+            raw = fh.read(limit + 1)
     except FileNotFoundError:
         raise DataError("no such file", file=str(path)) from None
     except IsADirectoryError:
         raise DataError("is a folder, expected a YAML file", file=str(path)) from None
     except OSError as exc:
-        raise DataError(f"cannot read the file: {exc.strerror}", file=str(path)) from None
+        raise DataError(f"cannot read the file: {exc.strerror or exc}", file=str(path)) from None
+    if len(raw) > limit:
+        raise DataError(f"the file is larger than the {limit // 2**20} MB limit for data files "
+                        "(it reaches the limit on this line)", file=str(path), line=raw[:limit].count(b"\n") + 1)
+    return raw
+
+
+def load_yaml(path: str | Path, *, loader: type | None = None) -> Document:
+    """Read and parse a YAML file; a missing, unreadable, oversized or malformed file is a
+    :class:`DataError` naming the file and line."""
+    raw = read_limited(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"not a UTF-8 text file (bad byte at offset {exc.start})", file=str(path)) from None
-    return parse_yaml(text, str(path))
+        raise DataError(f"not a UTF-8 text file (bad byte at offset {exc.start})", file=str(path),
+                        line=raw[:exc.start].count(b"\n") + 1) from None
+    return parse_yaml(text, str(path), loader=loader)
 
 
 _TYPE_WORDS = {

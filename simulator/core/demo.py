@@ -3,7 +3,8 @@
 A demo is an ordinary script with an optional ``title`` and ``description``; each
 action may carry a ``note`` (what the step shows) and may be marked
 ``expect_illegal`` (the step shows the engine's refusal and its rule). Demos live in
-``demos/<game>/<name>.yaml`` and are named ``<game>/<name>``.
+``demos/<game>/<name>.yaml`` (or under the folder ``$SIMULATOR_DEMOS`` names) and are named
+``<game>/<name>``.
 
 The script runner does the work: :meth:`Demo.load` runs the whole script once with
 :func:`~simulator.core.script.run_document` (a demo that does not replay is bad
@@ -14,6 +15,7 @@ action to a live session (:meth:`Demo.apply`); stepping back is ``Session.undo``
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,11 @@ from simulator.core.script import load_script, run_document
 from simulator.core.session import Session
 
 DEMOS_DIR = ROOT / "demos"
+
+
+def default_demos_dir() -> Path:
+    """Where demo ids are looked up: ``$SIMULATOR_DEMOS`` if set, else ``demos/``."""
+    return Path(os.environ.get("SIMULATOR_DEMOS") or DEMOS_DIR)
 
 
 @dataclass(frozen=True)
@@ -161,7 +168,7 @@ def _strip_where(message: str) -> str:
 
 def list_demos(demos_dir: Path | None = None) -> list[tuple[str, Path]]:
     """Every demo under ``demos/`` as (id, path), sorted by id."""
-    folder = demos_dir or DEMOS_DIR
+    folder = demos_dir or default_demos_dir()
     if not folder.is_dir():
         return []
     return [(f"{p.parent.name}/{p.stem}", p) for p in sorted(folder.glob("*/*.yaml"))]
@@ -174,7 +181,7 @@ def is_demo_ref(ref: str) -> bool:
 
 def resolve_demo(ref: str | Path, demos_dir: Path | None = None) -> tuple[Path, str]:
     """The file of a demo reference and the demo's id."""
-    folder = demos_dir or DEMOS_DIR
+    folder = demos_dir or default_demos_dir()
     text = str(ref)
     path = Path(text)
     if path.suffix in (".yaml", ".yml") and path.is_file():

@@ -140,10 +140,20 @@ def hexmap_from_document(doc: Document) -> HexMap:
     grid = HexGrid(orientation=g["orientation"], offset=g["offset"],
                    label_digits=g.get("label_digits", 2), first_col=g.get("first", 1), first_row=g.get("first", 1))
     columns, rows = g["columns"], g["rows"]
+    digits = g.get("label_digits", 2)
+    for name, count in (("columns", columns), ("rows", rows)):
+        # a label gives each column and row number in `label_digits` digits (CCRR): a bigger
+        # number would run into its neighbour and two hexes could share a label
+        if g.get("first", 1) + count - 1 >= 10 ** digits:
+            raise doc.error(("grid", "first") if "first" in g else ("grid", name),
+                            f"the last of the {count} {name} would be number {g.get('first', 1) + count - 1}, "
+                            f"more than {digits} digits (label_digits) can write")
     labels = [grid.label(c, r) for c in range(grid.first_col, grid.first_col + columns)
               for r in range(grid.first_row, grid.first_row + rows)]
     missing = set(g.get("missing", "").split())
     labels = [lab for lab in labels if lab not in missing]
+    if not labels:
+        raise doc.error(("grid", "missing"), "the map has no hex left (every hex is listed as missing)")
 
     terrain: dict[str, tuple[str, ...]] = {}
     for name, value in data.get("terrain", {}).items():

@@ -131,6 +131,65 @@ def _event_matches(event: Event, pattern: dict[str, Any]) -> bool:
     return True
 
 
+def _at_least(value: Any, want: Any) -> bool:
+    return _number(value) >= _number(want)
+
+
+def _at_most(value: Any, want: Any) -> bool:
+    return _number(value) <= _number(want)
+
+
+def _number(value: Any) -> float:
+    """A number to compare; text, lists and booleans are not (``"b" >= "a"`` is no count)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(value)
+    return value
+
+
+def _length(value: Any, want: Any) -> bool:
+    if not isinstance(value, (str, list, dict)):
+        raise TypeError(value)
+    return len(value) == want
+
+
+def _contains(value: Any, want: Any) -> bool:
+    if not isinstance(value, (str, list, dict)) or (isinstance(value, str) and not isinstance(want, str)):
+        raise TypeError(value)
+    return want in value
+
+
+def _within(value: Any, want: Any) -> bool:
+    if not isinstance(want, (str, list, dict)) or (isinstance(want, str) and not isinstance(value, str)):
+        raise TypeError(want)
+    return value in want
+
+
+#: The comparisons a ``state`` expectation may make (docs/scripting.md).
+_OPS: dict[str, Any] = {
+    "equals": lambda value, want: value == want,
+    "not_equals": lambda value, want: value != want,
+    "in": _within,
+    "contains": _contains,
+    "at_least": _at_least,
+    "at_most": _at_most,
+    "length": _length,
+}
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing"
+
+
 def check_expectation(session: Session, check: dict[str, Any]) -> str:
     """Empty string if ``check`` holds on ``session``, else what was wrong."""
     if "state" in check:
@@ -144,15 +203,16 @@ def check_expectation(session: Session, check: dict[str, Any]) -> str:
         for op, want in check.items():
             if op in ("state", "exists"):
                 continue
-            ok = {
-                "equals": lambda: value == want,
-                "not_equals": lambda: value != want,
-                "in": lambda: value in want,
-                "contains": lambda: want in value,
-                "at_least": lambda: value >= want,
-                "at_most": lambda: value <= want,
-                "length": lambda: len(value) == want,
-            }[op]()
+            test = _OPS.get(op)
+            if test is None:
+                return f"unknown expectation {op!r} (expected one of: {', '.join(_OPS)})"
+            try:
+                ok = test(value, want)
+            except TypeError:
+                # at_least on text, length of a number, in on a number...: the script asks a
+                # question the value cannot answer; say so instead of stopping the runner
+                return (f"{op} {canonical_json(want)} does not apply to state {path!r}, which is "
+                        f"{_kind(value)} ({canonical_json(value)})")
             if not ok:
                 return f"state {path!r} is {canonical_json(value)}; expected {op} {canonical_json(want)}"
         return ""

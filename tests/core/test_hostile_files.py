@@ -1,0 +1,262 @@
+"""Hostile data files: bounded before they are parsed, refused in one line with file and line.
+
+The one-line messages of single bad files are in the corpus (tests/data/bad/hostile_*.yaml,
+checked by test_bad_input.py); here: the limits themselves (size, time, memory), the two YAML
+loaders giving the same documents, text a font cannot draw, script expectations of the wrong
+type, and listings that go on past a broken file.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from simulator.core import data as data_module
+from simulator.core.data import (C_LOADER, MAX_DEPTH, MAX_FILE_BYTES, MAX_INT_DIGITS, MAX_NODES, PURE_LOADER,
+                                 load_yaml, parse_yaml)
+from simulator.core.errors import DataError
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted(p for folder in ("scenarios", "maps", "demos", "simulator")
+                 for p in (ROOT / folder).rglob("*.yaml"))
+LAUGHS = (ROOT / "tests/data/bad/hostile_billion_laughs.yaml").read_text()
+
+
+def refused(text: str, loader: type | None = None) -> DataError:
+    with pytest.raises(DataError) as err:
+        parse_yaml(text, "hostile.yaml", loader=loader)
+    message = str(err.value)
+    assert "\n" not in message and message.startswith("hostile.yaml:"), message
+    return err.value
+
+
+# -- the two loaders --------------------------------------------------------------------------
+@pytest.mark.skipif(C_LOADER is None, reason="PyYAML without libyaml")
+def test_libyaml_is_the_loader_when_installed():
+    assert data_module.LOADER is C_LOADER
+
+
+@pytest.mark.skipif(C_LOADER is None, reason="PyYAML without libyaml")
+def test_both_loaders_give_the_same_document_for_every_shipped_file():
+    assert len(SHIPPED) > 100
+    for path in SHIPPED:
+        fast, slow = load_yaml(path, loader=C_LOADER), load_yaml(path, loader=PURE_LOADER)
+        assert (fast.data, fast.lines, fast.raw_keys) == (slow.data, slow.lines, slow.raw_keys), path
+
+
+@pytest.mark.parametrize("loader", [C_LOADER, PURE_LOADER], ids=["libyaml", "pure"])
+def test_both_loaders_refuse_the_same_way(loader):
+    if loader is None:
+        pytest.skip("PyYAML without libyaml")
+    assert refused(LAUGHS, loader).line == 9
+    assert refused("a: [1,\n  2\n", loader).line == 3
+    assert refused("a: 1\nb: 'x\x00'\n", loader).line == 2
+
+
+# -- limits -----------------------------------------------------------------------------------
+def test_billion_laughs_is_refused_fast_and_small():
+    assert len(LAUGHS.encode()) < 700
+    start = time.process_time()
+    err = refused(LAUGHS)
+    assert time.process_time() - start < 0.5
+    assert f"more than {MAX_NODES:,} values with its anchors expanded" in err.message
+
+
+def test_an_anchor_inside_itself_is_refused():
+    assert "used inside its own value" in refused("a: &x [1, *x]\n").message
+
+
+def test_nesting_depth_is_limited_before_the_composer_recurses():
+    deep = "a: " + "[" * 50_000 + "]" * 50_000 + "\n"
+    err = refused(deep)
+    assert f"nested more than {MAX_DEPTH} levels" in err.message and err.line == 1
+    parse_yaml("a: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n")      # the limit itself is fine
+
+
+def test_integer_digits_are_limited_below_pythons_own_limit():
+    err = refused("a: 1\nb: " + "9" * 4301 + "\n")
+    assert err.line == 2 and err.field == "b" and f"at most {MAX_INT_DIGITS}" in err.message
+    assert parse_yaml("b: " + "9" * MAX_INT_DIGITS + "\n").data["b"] == int("9" * MAX_INT_DIGITS)
+
+
+@pytest.mark.parametrize("text", ["a: .nan\n", "a: -.inf\n", "a: 1.0e+999\n"])
+def test_numbers_are_finite(text):
+    assert "not a finite number" in refused(text).message
+
+
+@pytest.mark.parametrize("escape, code", [("\\0", "U+0000"), ("\\x1b", "U+001B"), ("\\x7f", "U+007F")])
+def test_text_with_control_characters_is_refused(escape, code):
+    err = refused(f'name: ok\nnotes: "a{escape}b"\n')
+    assert err.line == 2 and err.field == "notes" and code in err.message
+
+
+def test_a_torn_save_names_the_line_of_its_nul_bytes(tmp_path):
+    torn = tmp_path / "torn.yaml"
+    torn.write_bytes(b"format: simulator-save\nversion: 2\nsteps:\n- a\n" + b"\0" * 4096)
+    with pytest.raises(DataError) as err:
+        load_yaml(torn)
+    assert err.value.line == 5 and "NUL" in err.value.message
+
+
+def test_a_file_larger_than_the_limit_is_refused_naming_the_limit(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"a: 1\n" + b"# padding\n" * (MAX_FILE_BYTES // 10 + 1))
+    with pytest.raises(DataError) as err:
+        load_yaml(big)
+    assert f"{MAX_FILE_BYTES // 2**20} MB limit" in err.value.message and err.value.line > 1
+
+
+def test_a_link_to_dev_zero_is_read_only_up_to_the_limit(tmp_path):
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero")
+    link = tmp_path / "zero.yaml"
+    link.symlink_to("/dev/zero")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(DataError) as err:
+        load_yaml(link)
+    assert "MB limit" in err.value.message
+    # ru_maxrss is in kB on Linux: at most the limit and a little was read
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 3 * MAX_FILE_BYTES // 1024
+
+
+def test_a_pipe_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(DataError, match="pipe"):
+        load_yaml(fifo)
+
+
+def test_the_largest_file_allowed_is_read_in_time():
+    text = "a:\n" + "  - 0\n" * (MAX_NODES - 3)
+    start = time.process_time()
+    assert len(parse_yaml(text).data["a"]) == MAX_NODES - 3
+    assert time.process_time() - start < 2.0
+    assert "more than" in refused(text + "  - 1\n  - 2\n").message
+
+
+def test_check_of_hostile_files_is_fast_and_small_as_a_command(tmp_path):
+    """The command itself: exit status 2, one line, well under 200 MB and 2 s of CPU each."""
+    zero = tmp_path / "zero.yaml"
+    zero.symlink_to("/dev/zero")
+    files = [str(ROOT / "tests/data/bad" / n) for n in ("hostile_billion_laughs.yaml", "hostile_deep_nesting.yaml",
+                                                        "hostile_long_integer.yaml", "hostile_torn_save.yaml")]
+    code = ("import resource, sys, time; from simulator.cli import main; t = time.process_time(); "
+            "r = main(['check', *sys.argv[1:]]); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time() - t); sys.exit(r)")
+    proc = subprocess.run([sys.executable, "-c", code, *files, str(zero)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 5 and "Traceback" not in proc.stderr
+    rss_kb, cpu = proc.stdout.split()[-2:]
+    assert int(rss_kb) < 200 * 1024 and float(cpu) < 2.0 * 5
+
+
+# -- scripts: expectations on the wrong kind of value ------------------------------------------
+@pytest.mark.parametrize("expectation, words", [
+    ({"at_least": 3}, "at_least 3 does not apply"),
+    ({"at_most": 3}, "at_most 3 does not apply"),
+    ({"length": 2}, None),
+])
+def test_expectations_of_the_wrong_type_fail_with_a_message(race, expectation, words):
+    from simulator.core.script import check_expectation
+    from simulator.core.session import Session
+
+    session = Session.new(race, 0)
+    text_path = next(k for k, v in session.state_data().items() if isinstance(v, str))
+    number_path = next(k for k, v in session.state_data().items()
+                       if isinstance(v, int) and not isinstance(v, bool))
+    path = number_path if "length" in expectation else text_path
+    problem = check_expectation(session, {"state": path, **expectation})
+    assert "does not apply" in problem and path in problem
+    if words:
+        assert words in problem
+
+
+def test_run_reports_a_wrong_type_expectation_instead_of_crashing(race, tmp_path, capsys):
+    from simulator.cli import main
+    from simulator.core.session import Session
+
+    state = Session.new(race, 0).state_data()
+    text_path = next(k for k, v in state.items() if isinstance(v, str))
+    script = tmp_path / "s.yaml"
+    script.write_text(f"setup: {{game: race, name: R, description: x, setup: {{goal: 5}}}}\n"
+                      f"expect:\n  - {{state: {text_path}, at_least: 2}}\n")
+    assert main(["run", str(script)]) == 1
+    assert "expect[0] (line 3): at_least 2 does not apply" in capsys.readouterr().err
+
+
+# -- listings go on past a broken file ---------------------------------------------------------
+GOOD = "game: race\nname: Good race\ndescription: fine\nsetup: {goal: 3}\n"
+
+
+@pytest.fixture
+def folders(race, tmp_path, monkeypatch):
+    scen, demos = tmp_path / "scenarios", tmp_path / "demos"
+    (scen / "race").mkdir(parents=True)
+    (demos / "race").mkdir(parents=True)
+    (scen / "race" / "good.yaml").write_text(GOOD)
+    (scen / "race" / "broken.yaml").write_text("game: race\nname: [\n")
+    (scen / "race" / "laughs.yaml").write_text(LAUGHS)
+    (demos / "race" / "good.yaml").write_text("title: A good demo\nsetup:\n  " + GOOD.replace("\n", "\n  ")
+                                              + "\nactions: []\n")
+    (demos / "race" / "broken.yaml").write_bytes(b"title: torn\n\0\0\0")
+    monkeypatch.setenv("SIMULATOR_SCENARIOS", str(scen))
+    monkeypatch.setenv("SIMULATOR_DEMOS", str(demos))
+    return scen, demos
+
+
+def test_list_shows_broken_scenarios_with_their_reason_and_goes_on(folders, capsys):
+    from simulator.cli import main
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "race/good" in out and "Good race" in out
+    broken = [line for line in out.splitlines() if "race/broken" in line][0]
+    assert "(broken: " in broken and "broken.yaml:3: not valid YAML" in broken
+    laughs = [line for line in out.splitlines() if "race/laughs" in line][0]
+    assert "anchors expanded" in laughs
+
+
+def test_demo_list_shows_broken_demos_and_goes_on(folders, capsys):
+    from simulator.cli import main
+
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "A good demo" in out
+    assert "broken.yaml:2: the file holds NUL bytes" in out
+
+
+def test_picker_lists_broken_files_and_goes_on(folders):
+    pygame = pytest.importorskip("pygame")
+    from simulator.client.app import init_pygame
+    from simulator.client.picker import PickerScene, demo_entries
+
+    class Host:
+        def start(self, *a): ...
+        def resume(self, *a): ...
+        def quit(self): ...
+
+    init_pygame((1000, 700))
+    try:
+        scene = PickerScene(Host(), (1000, 700))
+    finally:
+        pygame.quit()
+    assert any(name.endswith("Good race") for name in scene.entries)
+    assert "not valid YAML" in scene.entries["(broken) race/broken"]
+    entries = demo_entries()
+    assert "NUL bytes" in entries["(broken) race/broken"].error
+    assert any(e.title == "A good demo" and not e.error for e in entries.values())
+
+
+def test_scenario_ids_are_looked_up_in_the_chosen_folder(folders):
+    from simulator.core.scenario import load_scenario
+
+    assert load_scenario("race/good").name == "Good race"
+    with pytest.raises(DataError, match="not valid YAML"):
+        load_scenario("race/broken")
