@@ -18,6 +18,8 @@ TOP = 44
 SIDE = 380
 STATUS = 30
 LOG_SHOWN = 300
+#: The most characters of a unit-panel row (label and value) that shares its line with another.
+SHORT_ROW = 16
 BUTTONS = (("end_phase", "End phase"), ("undo", "Undo"), ("redo", "Redo"), ("los", "LOS"),
            ("measure", "Measure"), ("rings", "Rings"), ("save", "Save"), ("load", "Load"), ("help", "Help"))
 
@@ -28,6 +30,55 @@ def new_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     manager.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": style, "antialiased": "1"}
                            for style in ("bold", "italic")])
     return manager
+
+
+def label_of(key: str) -> str:
+    """A stat's name as a player reads it: ``wounds_left`` -> ``Wounds left``."""
+    text = str(key).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def value_lines(value: Any) -> list[str]:
+    """A stat's value in words, one line per item: yes/no, numbers without stray decimals,
+    lists written out, an ability by its name and whether the engine applies it.
+
+    >>> value_lines(False), value_lines([]), value_lines(2.50), value_lines(["a", "b"])
+    (['no'], ['none'], ['2.5'], ['a', 'b'])
+    >>> value_lines([{"name": "Precision", "automated": True, "rule": "7.4"}])
+    ['Precision (applied, 7.4)']
+    >>> value_lines({"name": "Regroup", "automated": False, "rule": "not automated: no text"})
+    ['Regroup (not applied: no text)']
+    >>> value_lines({"hull": 3, "oars": 0})
+    ['hull 3, oars 0']
+    """
+    if isinstance(value, bool):
+        return ["yes" if value else "no"]
+    if value is None:
+        return ["-"]
+    if isinstance(value, float):
+        return [f"{value:.2f}".rstrip("0").rstrip(".")]
+    if isinstance(value, (list, tuple)):
+        lines = [line for item in value for line in value_lines(item)]
+        return lines or ["none"]
+    if isinstance(value, Mapping):
+        if not value:
+            return ["none"]
+        if "name" in value:
+            name = str(value["name"])
+            if "automated" in value:
+                rule = str(value.get("rule", ""))
+                if value["automated"]:
+                    return [f"{name} (applied{', ' + rule if rule else ''})"]
+                why = rule.split(":", 1)[1].strip() if rule.startswith("not automated") and ":" in rule else rule
+                return [f"{name} (not applied{': ' + why if why else ''})"]
+            return [name]
+        return [", ".join(f"{label_of(k).lower()} {' / '.join(value_lines(v))}" for k, v in value.items())]
+    return [str(value)]
+
+
+def stat_rows(stats: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The rows of the unit panel below the name: a label and the value's lines."""
+    return [(label_of(k), value_lines(v)) for k, v in stats.items() if k != "name"]
 
 
 def board_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -48,8 +99,9 @@ class Panels:
         x = w - SIDE + 6
         inner = SIDE - 12
         avail = h - TOP - STATUS - 8
-        stats_h = int(avail * 0.26)
-        dice_h = int(avail * 0.24)
+        # the unit panel holds a typical unit (a dozen rows) without scrolling at 1280x800
+        stats_h = int(avail * 0.40)
+        dice_h = int(avail * 0.22)
         log_h = avail - stats_h - dice_h - 2 * 24
         y = TOP + 4
         self.stats = UITextBox("", pygame.Rect(x, y, inner, stats_h), manager)
@@ -79,7 +131,22 @@ class Panels:
             self.stats.set_text("<i>No piece selected.</i><br>Click a piece to see its state; F1 for help.")
             return
         rows = [f"<b>{html.escape(str(stats.get('name', '')))}</b>"]
-        rows += [f"{html.escape(str(k))}: <b>{html.escape(str(v))}</b>" for k, v in stats.items() if k != "name"]
+        short: list[str] = []          # short values go two to a line, so a unit fits unscrolled
+        for label, lines in stat_rows(stats):
+            if len(lines) == 1 and len(label) + len(lines[0]) <= SHORT_ROW:
+                short.append(f"{html.escape(label)}: <b>{html.escape(lines[0])}</b>")
+                if len(short) == 2:
+                    rows.append("&#160;&#160;&#160;&#160;".join(short))
+                    short = []
+                continue
+            rows += short
+            short = []
+            if len(lines) == 1:
+                rows.append(f"{html.escape(label)}: <b>{html.escape(lines[0])}</b>")
+            else:
+                rows.append(f"{html.escape(label)}:")
+                rows += [f"&#160;&#160;- {html.escape(line)}" for line in lines]
+        rows += short
         self.stats.set_text("<br>".join(rows))
 
     def set_log(self, log: list[Event]) -> None:

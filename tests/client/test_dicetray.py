@@ -72,3 +72,25 @@ def test_missing_or_damaged_art_is_one_line_naming_the_file(tmp_path, monkeypatc
     assert str(tmp_path / "dice" / "d10.svg") in lines[0] and "missing" in lines[0]
     assert str(tmp_path / "dice" / "d12.svg") in lines[1] and "damaged" in lines[1]
     assert capsys.readouterr().err.count("\n") == 2
+
+
+def test_the_panel_and_tray_examples_run() -> None:
+    import doctest
+
+    from simulator.client import dicetray, panels
+
+    for module in (dicetray, panels):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
+
+
+def test_the_unit_panel_shows_words_not_python_values() -> None:
+    from simulator.client.panels import stat_rows
+
+    rows = dict(stat_rows({"name": "Guardsmen", "mounted": False, "leaks": {}, "conditions": [],
+                           "wounds_left": 12, "abilities": [{"name": "Precision", "automated": True, "rule": "7.4"},
+                                                            {"name": "Disrupt", "automated": False, "rule": ""}]}))
+    assert rows == {"Mounted": ["no"], "Leaks": ["none"], "Conditions": ["none"], "Wounds left": ["12"],
+                    "Abilities": ["Precision (applied, 7.4)", "Disrupt (not applied)"]}
+    shown = " ".join(line for lines in rows.values() for line in lines)
+    assert not any(word in shown for word in ("False", "True", "{}", "[]", "{'"))
