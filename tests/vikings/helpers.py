@@ -10,9 +10,11 @@ from simulator.core.session import Session
 
 def scenario(characters: list[dict[str, Any]], ships: list[dict[str, Any]] | None = None,
              boards: list[dict[str, Any]] | None = None, first: str = "vikings", turns: int = 3,
-             rules: dict[str, Any] | None = None, grapples: list[dict[str, Any]] | None = None) -> Any:
+             rules: dict[str, Any] | None = None, grapples: list[dict[str, Any]] | None = None,
+             start: dict[str, Any] | None = None) -> Any:
+    """``start``: more set-up keys, e.g. ``{"turn": 2, "phase": "player_b"}``."""
     setup: dict[str, Any] = {"first": first, "boards": boards or [{"map": "vikings/the_coast"}],
-                             "characters": characters}
+                             "characters": characters, **(start or {})}
     if ships:
         setup["ships"] = ships
     if grapples:

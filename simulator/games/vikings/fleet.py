@@ -77,12 +77,19 @@ def rowers(state: State, sid: str) -> dict[str, int]:
     return out
 
 
+def rowing(state: State, sid: str) -> int:
+    """Pairs of rowers (a rowboat: rowers) pulling now (rule 4.32); 0: nobody rows."""
+    t = ship_types()[state["ships"][sid]["type"]]
+    r = rowers(state, sid)
+    return r["any"] if t.get("rowboat") else min(r["port"], r["starboard"])
+
+
 def speed_limits(state: State, sid: str) -> tuple[int, int, int]:
     """(max forward, max reverse, acceleration) this naval phase (rules 4.3-4.33, 4.7)."""
     ship = state["ships"][sid]
     t = ship_types()[ship["type"]]
     r = rowers(state, sid)
-    count = r["any"] if t.get("rowboat") else min(r["port"], r["starboard"])
+    count = rowing(state, sid)
     cap = min(count, t["max_rowers"] // (1 if t.get("rowboat") else 2))
     bonus = t.get("pair_speed_bonus")
     if bonus and count >= bonus["pairs"] and (r["vikings_only"] or not bonus.get("only_vikings")):
@@ -105,15 +112,18 @@ def legal_speeds(state: State, sid: str) -> list[int]:
     if ship.get("stranded") or ship.get("immobile"):
         return [0]
     fwd, rev, acc = speed_limits(state, sid)
-    if acc == 0:
+    if rowing(state, sid) == 0:
         # nobody rows: the ship loses one point per phase (note to table 9.5)
         options = [prev - 1 if prev > 0 else prev + 1 if prev < 0 else 0]
     else:
+        # rowers pulling keep the way on even when damage has cancelled every point of
+        # acceleration (acc 0): the ship holds its speed, within its reduced maximum (rule 4.7)
         options = [v for v in range(prev - acc, prev + acc + 1) if -rev <= v <= fwd]
         if not options:
-            # rowers lost: the speed falls to what the survivors can sustain (rule 4.52)
+            # rowers lost or hull damaged: the speed falls to what is left (rules 4.52, 4.7)
             options = [max(-rev, min(fwd, prev))]
-    if ship.get("beached"):
+    if ship.get("beached") or ship.get("launching"):
+        # while any hex of a boat being pushed off is on the beach, at most speed 1 (rule 4.45)
         options = [v for v in options if -1 <= v <= 1] or [0]
     return sorted(set(options))
 

@@ -64,7 +64,9 @@ class Vikings(Game):
     # -- set-up ---------------------------------------------------------------------
     def setup(self, scenario: Scenario, ctx: Context) -> State:
         state, board = initial_state(scenario)
-        ctx.emit("setup", f"{scenario.name}: {state['order'][0]} play phase A", "VK 2.1")
+        ctx.emit("setup", f"{scenario.name}: {state['order'][0]} play phase A"
+                 + (f"; the game starts in turn {state['turn']}, {phases.PHASE_NAMES[state['phase_index']]}"
+                    if (state["turn"], state["phase_index"]) != (1, 0) else ""), "VK 2.1")
         if tide.stage(state):
             ctx.emit("tide", f"low tide: the sandbar is dry until the end of turn {state['tide']['dry_turns']}",
                      tide.RULE, hexes=list(tide.sandbar(state)))
@@ -348,6 +350,23 @@ class Vikings(Game):
         return state["chars"][cid]
 
     @staticmethod
+    def _text(action: Action, key: str, what: str, rule: str) -> str:
+        """The parameter ``key`` as an id (text); anything else is refused naming it, so no rule below
+        ever meets a list or a mapping where it looks an id up."""
+        value = action.get(key)
+        if not isinstance(value, str):
+            got = "nothing" if value is None else f"a {type(value).__name__}"
+            raise IllegalAction(f"{action['type']}.{key}: give {what} (text), not {got}", rule)
+        return value
+
+    @staticmethod
+    def _ids(action: Action, key: str, rule: str) -> list[str]:
+        value = action.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise IllegalAction(f"{action['type']}.{key}: give a list of character ids (text)", rule)
+        return list(value)
+
+    @staticmethod
     def _need(state: State, phase: str, step: str | tuple[str, ...], what: str) -> None:
         steps = (step,) if isinstance(step, str) else step
         if phase == "naval":
@@ -435,7 +454,7 @@ class Vikings(Game):
         self._need(state, "player", "fire", "offensive fire")
         ch = self._char(state, action)
         self._mine(state, ch, state["phasing"])
-        if action.get("target") in state.get("animals", {}):
+        if self._text(action, "target", "a character, goat or pig id", "VK 2.3") in state.get("animals", {}):
             fire.shoot_animal(board, state, ctx, ch, str(action["target"]))
             return
         fire.shoot(board, state, ctx, ch, self._char(state, action, "target"), defensive=False)
@@ -445,7 +464,7 @@ class Vikings(Game):
         ch = self._char(state, action)
         if ch["side"] == state["phasing"]:
             raise IllegalAction("defensive fire is the non-moving side's", "VK 2.33")
-        beast = state.get("animals", {}).get(action.get("target"))
+        beast = state.get("animals", {}).get(self._text(action, "target", "a character, goat or pig id", "VK 2.33"))
         if beast is not None:
             if beast not in animals.moving(state, state["phasing"]) or state["step"] != "move":
                 raise IllegalAction(f"{animals.label(beast)} has not followed a leader of the moving side this "
@@ -483,7 +502,7 @@ class Vikings(Game):
         self._mine(state, ch, state["phasing"])
         if not movement.can_act(state, ch):
             raise IllegalAction(f"{ch['name']} cannot act now", "VK 2.57")
-        if action.get("horse") in state.get("animals", {}):
+        if self._text(action, "horse", "a horse, goat or pig id", "VK 2.57") in state.get("animals", {}):
             animals.take_reins(board, state, ctx, ch, str(action["horse"]))
             return
         horses.take_reins(board, state, ctx, ch, str(action.get("horse")))
@@ -492,7 +511,7 @@ class Vikings(Game):
         self._need(state, "player", ("fire", "move", "combat"), "letting a horse go")
         ch = self._char(state, action)
         self._mine(state, ch, state["phasing"])
-        if action.get("horse") in state.get("animals", {}):
+        if self._text(action, "horse", "a horse, goat or pig id", "VK 2.57") in state.get("animals", {}):
             animals.release(state, ctx, ch, str(action["horse"]))
             return
         horses.release(state, ctx, ch, str(action.get("horse")))
@@ -631,9 +650,7 @@ class Vikings(Game):
 
     def _do_attack(self, board: Board, state: State, action: Action, ctx: Context) -> None:
         self._need(state, "player", "combat", "melee")
-        atts, dfds = action.get("attackers"), action.get("defenders")
-        if not isinstance(atts, list) or not isinstance(dfds, list):
-            raise IllegalAction("give 'attackers' and 'defenders' as lists of character ids", "VK 2.7")
+        atts, dfds = self._ids(action, "attackers", "VK 2.7"), self._ids(action, "defenders", "VK 2.7")
         fighters = [state["chars"][c] for c in atts + dfds if c in state["chars"]]
         mounted = [c for c in fighters if c.get("mounted")]
         if len(dfds) == 1 and dfds[0] in state.get("animals", {}):

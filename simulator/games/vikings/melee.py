@@ -37,7 +37,7 @@ def may_attack_into(board: Board, state: State, att: Char, dfd: Char,
     last = None
     for x, y in pairs:
         try:
-            step_cost(board, state, att, x, y, bool(att.get("mounted")), ships)
+            step_cost(board, state, att, x, y, bool(att.get("mounted")), ships, attacking=True)
             return None
         except Blocked as b:
             last = b.reason
@@ -227,6 +227,9 @@ def _resolve(board: Board, state: State, ctx: Context, atts: list[Char], dfds: l
         if able:
             state["advance"] = {"side": winner, "pieces": able, "vacated": sorted(set(vacated)),
                                 "hexes": 2, "hexes_mounted": 3}
+            if not advance_options(board, state):
+                state["advance"] = None      # nobody can take a first step: no offer (the offer and the check agree)
+                return
             ctx.emit("advance_offer", f"{winner} may advance one of {', '.join(able)} into "
                      f"{', '.join(sorted(set(vacated)))}", "VK 2.75", pieces=able)
 
@@ -263,7 +266,8 @@ def advance(board: Board, state: State, ctx: Context, cid: str, path: list[str])
         if not landed:
             ch["duty"] = None
     if living_at(state).get(ch["hex"], [cid]) != [cid]:
-        raise IllegalAction(f"{path[-1]} is occupied", "VK 2.6")
+        raise IllegalAction(f"{path[-1]} is occupied: an advance may pass through the hex of a stunned or dead "
+                            "enemy but must end in a free hex (rules 2.6, 2.75)", "VK 2.75")
     state["advance"] = None
     ctx.emit("advance", f"{ch['name']} advances to {path[-1]}", "VK 2.75", pieces=[cid], path=path)
     # infiltration in every hex passed through, not from enemies who fought this phase (rule 2.75, 2.54.4)
@@ -308,11 +312,21 @@ def advance_options(board: Board, state: State) -> list[tuple[str, list[str]]]:
                 _cost(board, state, ch, first, ships, occ)
             except Blocked:
                 continue
-            if not occ.get(first) and not ch.get("mounted"):
-                if first in board.neighbours(ch["hex"]):
+            if not occ.get(first):
+                if ch.get("mounted") or first in board.neighbours(ch["hex"]):
                     out.append((cid, [first]))
-            elif ch.get("mounted") and not occ.get(first):
-                out.append((cid, [first]))
+            elif not ch.get("mounted"):
+                # the stunned (or dead) enemy still lies there: the advance passes through his hex into a
+                # free one, since no hex may hold two living characters (rules 2.6, 2.75)
+                probe = dict(ch, hex=first)
+                for second in sorted(board.neighbours(first)):
+                    if occ.get(second) or second in hexes_of(ch):
+                        continue
+                    try:
+                        _cost(board, state, probe, second, ships, occ)
+                    except Blocked:
+                        continue
+                    out.append((cid, [first, second]))
     return out
 
 

@@ -141,6 +141,8 @@ def reveal_speeds(board: Board, state: State, ctx: Context) -> None:
             new = 0
         if ship.get("beached") and new != 0:
             _mark_pushers(board, state, ctx, ship)
+            # pushed off: no longer resting on the beach, but launching until wholly afloat (rule 4.45)
+            ship["beached"], ship["launching"] = False, True
         tows = [g["id"] for g in state["grapples"].values() if (towed_by(state, g) or (None,))[0] is ship]
         if tows and new != 0:
             new = sign(new) * (abs(new) - 1)
@@ -221,11 +223,15 @@ def effective_speed(ship: Ship, sequence: int) -> int:
 
 
 def _needed(ship: Ship, sequence: int) -> int:
-    """Speed a move in ``sequence`` needs (a reversing ship starts one sequence late, rule 4.42)."""
-    return sequence + (1 if ship.get("reversing") else 0)
+    """Speed a move in ``sequence`` needs. A reversing ship starts one sequence late (rule 4.42), so
+    its n-th move comes in sequence n + 1: the test is offset by one (a speed-1 reversal moves in
+    sequence 2, as in the rule 4.52 example)."""
+    return sequence - (1 if ship.get("reversing") else 0)
 
 
 def can_move_in(ship: Ship, sequence: int) -> bool:
+    if ship.get("reversing") and sequence < 2:
+        return False            # inertia: no reversing ship moves in the first sequence (rule 4.42)
     return afloat(ship) and not ship["done"] and ship["moves"] < abs(ship["speed"]) and \
         abs(ship["speed"]) >= _needed(ship, sequence)
 
@@ -375,8 +381,9 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
         loss = t["turn_loss"]
         if ship["turns"] >= t["max_turns"]:
             raise IllegalAction(f"a {t['name'].lower()} may turn only {t['max_turns']} time(s) per phase", "VK 4.43")
-    if ship.get("beached") and move != "straight":
-        raise IllegalAction("a boat leaves the beach with straight moves only", "VK 4.45")
+    if (ship.get("beached") or ship.get("launching")) and move != "straight":
+        raise IllegalAction("a boat leaves the beach with straight moves only, while any of its hexes is on "
+                            "the beach", "VK 4.45")
     if move != "straight" and state["rules"].get("helmsman") and not t.get("rowboat") and rudder_damaged(ship):
         loss += 1          # optional rule 5.4: steering with a damaged rudder costs one more speed point
     if move != "straight" and state["rules"].get("helmsman") and not t.get("rowboat") and \
@@ -399,7 +406,14 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
             _collide(board, state, ctx, ship, hits[lead], lead, old)
             ship["moves"] += 1
             return
-        raise IllegalAction(f"{ship['name']} would run its side into another boat", "VK 4.5")
+        struck = sorted({v[0] for v in hits.values()})
+        if all(_parallel(ship, state["ships"][s]) for s in struck):
+            # side into side on parallel courses: no collision, the ships scrape past (rule 4.5, diagram 3)
+            _scrape(board, state, ctx, ship, state["ships"][struck[0]])
+            ship["moves"] += 1
+            return
+        raise IllegalAction(f"{ship['name']} would run its side into another boat (a collision is made with the "
+                            "bow or stern; only ships on parallel courses scrape past)", "VK 4.5")
     if hits:
         struck = {v[0] for v in hits.values()}
         if not all(ship_types()[state["ships"][s]["type"]].get("rowboat") for s in struck) or t.get("rowboat"):
@@ -427,6 +441,7 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
     _drag_rowboats(board, state, ctx, ship)
     if ship.get("beach_hexes", 0) >= (1 if abs(ship["speed"]) <= 3 else 2):
         ship["beached"] = True
+        ship["launching"] = False
         ship["speed"] = 0
         ship["done"] = True
         ctx.emit("beached", f"{ship['name']} runs up the beach and stops", "VK 4.44", pieces=[sid])
@@ -504,6 +519,9 @@ def _after_move(board: Board, state: State, ctx: Context, sid: str) -> None:
     nav = state["naval"]
     if nav["queue"] and nav["queue"][0] == sid:
         nav["queue"].pop(0)
+    if ship.get("launching") and afloat(ship) and not fleet.on_beach(board, state, sid):
+        ship["launching"] = False
+        ctx.emit("afloat", f"{ship['name']} is wholly afloat: off the beach", "VK 4.45", pieces=[sid])
     if afloat(ship) and (ship["moves"] >= abs(ship["speed"]) or ship["speed"] == 0):
         ship["done"] = True
         _crash_on_rocks(board, state, ctx, ship)
@@ -627,8 +645,14 @@ def _limit_to_rowers(state: State, ctx: Any, ship: Ship) -> None:
                  pieces=[ship["id"]])
 
 
+def _parallel(a: Ship, b: Ship) -> bool:
+    """The two ships lie on the same axis, either way round (rule 4.51)."""
+    return (a["heading"] - b["heading"]) % 3 == 0
+
+
 def _scrape(board: Board, state: State, ctx: Any, a: Ship, b: Ship) -> None:
-    """Parallel ships: the straight move becomes a lateral move, scraping past (rule 4.51, diagram 3)."""
+    """Parallel ships: the straight move becomes a lateral move, scraping past (rule 4.51, diagram 3).
+    The caller counts the move."""
     t = ship_types()[a["type"]]
     for move in ("lateral_left", "lateral_right"):
         where = shipgeom.moved(shipgeom.placed(board.grid, a), move, a["speed"] < 0)
@@ -640,7 +664,7 @@ def _scrape(board: Board, state: State, ctx: Any, a: Ship, b: Ship) -> None:
             continue
         a["pivot"] = where.pivot_label
         a["speed"] = sign(a["speed"]) * max(abs(a["speed"]) - t["lateral_loss"], 0)
-        a["moves"] += 1
+        _moved_clear(state, a)
         fleet.place_crew(board, state, a["id"])
         ctx.emit("ship_move", f"{a['name']} scrapes past {b['name']} ({move.replace('_', ' ')})", "VK 4.51",
                  pieces=[a["id"], b["id"]])
@@ -687,7 +711,9 @@ def _damage_ship(board: Board, state: State, ctx: Any, ship: Ship, slot: int, ro
         ctx.emit("hull", f"{ship['name']} takes {r['hull']} hull point(s) at {hexes(board, ship)[slot]} "
                  f"(total {ship['total']})" + (" - a leak" if ship["damage"][key] >= 2 else ""), rule,
                  pieces=[ship["id"]])
-    if hull:
+    if hull and r["hull"]:
+        # the collisions that count for the bailing floor of rule 4.7 are those that holed the hull: a
+        # "no effect" row leaves nothing to bail and must not raise the total (our reading)
         ship["collisions"] += 1
     people = sorted((c for c in crew(state, ship["id"])), key=lambda c: c["id"])
     impact = [c for c in people if c["slot"] == slot]
@@ -872,7 +898,8 @@ def haul(board: Board, state: State, ctx: Context, side: str, target: str) -> No
              and g["hook_ship"] == target and _hauler(state, g) is not None]
     own = state["ships"][ropes[0]["ship"]]
     other = state["ships"][target]
-    mover, anchor = (other, own) if fleet.weight(other) <= fleet.weight(own) else (own, other)
+    # the lighter boat moves; between equals, the hauling one (rule 4.65)
+    mover, anchor = (other, own) if fleet.weight(other) < fleet.weight(own) else (own, other)
     steps = tables()["grapple"]["haul_hexes"][min(len(ropes), 3) - 1]
     done = 0
     from simulator.games.vikings.horses import shake_off
@@ -980,7 +1007,10 @@ def record_damage(board: Board, state: State, ctx: Context) -> None:
         bailers = [c for c in crew(state, sid) if c.get("duty") == "bailer" and c["status"] != "stunned"]
         bail = len(bailers) // 2
         before = ship["total"]
-        ship["total"] = max(ship["total"] + rising - bail, ship["collisions"])
+        flooded = ship["total"] + rising
+        # bailing may not bring the total below the number of collisions suffered (rule 4.7): a
+        # limit on what the bailers take away, never a reason for the total to rise
+        ship["total"] = max(flooded - bail, min(flooded, ship["collisions"]))
         ship["new_leaks"] = []
         if rising or bail:
             ctx.emit("damage", f"{ship['name']}: leaks +{rising}, bailing -{bail}: {before} -> {ship['total']}",

@@ -36,6 +36,46 @@ def slot_of_pivot(ship: dict[str, Any]) -> int:
     return shipgeom.slot_of(ship["type"], "pivot")
 
 
+ROLE_NAMES = {"bow": "bow", "stern": "rudder", "pivot": "mast", "middle": "keel", "port": "port",
+              "starboard": "starboard"}
+
+
+def ship_record(board: Any, state: State, sid: str) -> dict[str, str]:
+    """The ship's record card as its player keeps it (rule 4.7, the cards of sections 6-7): whose ship
+    it is, the damage total against the sinking mark, the collisions that hold the bailers' floor, each
+    damaged hex with its points and leak, what the leaks add at the end of the next naval phase, and
+    what the total costs in speed and acceleration."""
+    ship = state["ships"][sid]
+    t = ship_types()[ship["type"]]
+    fp = fleet.hexes(board, ship)
+    roles = shipgeom.roles(ship["type"])
+    crew = [c for c in fleet.crew(state, sid) if c["status"] != "dead"]
+    # a ship goes by the name of its jarl or earl, else of its strongest warrior aboard (rule 4.7)
+    lord = next((c for c in crew if ctype(c).troop in ("jarl", "earl")), None) or \
+        max(crew, key=lambda c: (values(c)[0], c["id"]), default=None)
+    out = {"record of": f"{lord['name']}'s {t['name'].lower()}" if lord else f"{t['name'].lower()} (no crew)",
+           "damage total": f"{ship['total']} (sinks at {t['sinks_at']})",
+           "collisions": str(ship["collisions"])}
+    for key in sorted(ship["damage"], key=int):
+        slot = int(key)
+        points = ship["damage"][key]
+        leak = ship["leaks"].get(key)
+        note = " (plugged)" if leak and key in ship.get("plugged", []) else f", leaks +{leak}" if leak else ""
+        out[f"hex {fp[slot]} {ROLE_NAMES[roles[slot]]}"] = f"{points} pt{'s' if points > 1 else ''}{note}"
+    if ship["damage"]:
+        out["damaged hexes"] = "no rowing or steering there"
+    new = set(ship.get("new_leaks", []))
+    rising = sum(v for k, v in ship["leaks"].items() if k not in ship.get("plugged", []))
+    if ship["leaks"]:
+        out["leaks"] = f"+{rising} a naval phase" + (" (new ones from the next)" if new else "")
+    bailers = sum(1 for c in crew if c.get("duty") == "bailer" and c["status"] != "stunned")
+    if bailers:
+        out["bailing"] = f"-{bailers // 2} a naval phase ({bailers} bailers)"
+    if ship["total"] >= 3:
+        out["damage costs"] = f"max speed -{ship['total'] // 3}, acceleration -{ship['total'] // 6}"
+    return out
+
+
 SIDE_COLOURS = {"vikings": (150, 40, 40), "saxons": (40, 70, 150)}
 # riderless horses: a brown counter edged towards the controlling side's colour
 HORSE_COLOURS = {"vikings": (130, 75, 50), "saxons": (95, 80, 110)}
@@ -65,13 +105,17 @@ class VikingsPresentation(Presentation):
             status = [f"speed {ship['speed']}", f"damage {ship['total']}/{ship_types()[ship['type']]['sinks_at']}"]
             if ship.get("beached"):
                 status.append("beached")
+            if ship.get("launching"):
+                status.append("launching")
+            if ship["leaks"]:
+                status.append("leaking")
             pending = ship.get("pending")
             out.append(PieceView(sid, ship["side"], ship["name"], "ship", ship["pivot"],
                                  SIDE_COLOURS[ship["side"]], facing=ship["heading"],
                                  hexes=fleet.hexes(board, ship), status=tuple(status), layer=0,
                                  stats={"type": ship["type"], "speed": ship["speed"],
                                         "speed chosen": "yes" if pending is not None else "no",
-                                        "hull damage": ship["total"], "leaks": dict(ship["leaks"])}))
+                                        **ship_record(board, state, sid)}))
         for hid, horse in sorted(state["horses"].items()):
             led = horse.get("led_by")
             colour = HORSE_COLOURS[horse["side"]] if horse["alive"] else (90, 90, 90)

@@ -12,6 +12,8 @@ from simulator.games.vikings.catalogue import characters, ship_types
 from simulator.games.vikings.naval import duty_problem
 
 LABEL = {"type": "string", "pattern": "^[0-9]{4}$", "x-expected": "a quoted hex label such as '0707'"}
+PHASES = ("first_naval", "player_a", "second_naval", "player_b")      # rule 2.2, phase_index 0-3
+SLOT_KEY = {"type": "string", "pattern": "^[0-9]+$"}
 
 SETUP_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -19,6 +21,9 @@ SETUP_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "first": {"enum": ["vikings", "saxons"], "x-expected": "the side that plays phase A: vikings or saxons"},
+        "turn": {"type": "integer", "minimum": 1, "x-expected": "the turn the game starts in (1 to the scenario's turns)"},
+        "phase": {"enum": list(PHASES), "x-expected": "the phase of that turn to start in (rule 2.2): "
+                                                      + ", ".join(PHASES)},
         "boards": {"type": "array", "minItems": 1, "items": {
             "type": "object", "required": ["map"], "additionalProperties": False,
             "properties": {"map": {"type": "string"},
@@ -34,6 +39,9 @@ SETUP_SCHEMA: dict[str, Any] = {
                                                      "slot": {"type": "integer", "minimum": 0}}},
                            "duty": {"enum": ["rower", "helmsman", "boarding", "grapple", "bailer", "overboard", "plug"]},
                            "move": {"type": "integer", "minimum": 0},
+                           "status": {"enum": ["ok", "wounded", "stunned"],
+                                      "x-expected": "ok, wounded or stunned (a stunned one recovers at the end "
+                                                    "of his side's next player phase)"},
                            "swimmer": {"type": "boolean"}}}},
         "ships": {"type": "array", "items": {
             "type": "object", "required": ["id", "type", "side", "pivot", "heading"], "additionalProperties": False,
@@ -41,14 +49,28 @@ SETUP_SCHEMA: dict[str, Any] = {
                            "name": {"type": "string"}, "side": {"enum": ["vikings", "saxons"]}, "pivot": LABEL,
                            "heading": {"enum": ["NE", "E", "SE", "SW", "W", "NW"]},
                            "speed": {"type": "integer", "minimum": -8, "maximum": 8},
-                           "beached": {"type": "boolean"}}}},
+                           "beached": {"type": "boolean"},
+                           "damage": {"type": "object", "propertyNames": SLOT_KEY,
+                                      "additionalProperties": {"type": "integer", "minimum": 1},
+                                      "x-expected": "damage points by deck slot, e.g. {\"7\": 2} (a hex with 2 "
+                                                    "or more leaks, rule 4.7)"},
+                           "total": {"type": "integer", "minimum": 0,
+                                     "x-expected": "the damage total of the ship's record (default: the sum of "
+                                                   "its damage)"},
+                           "collisions": {"type": "integer", "minimum": 0,
+                                          "x-expected": "collisions that holed it so far (default: its damaged "
+                                                        "hexes)"}}}},
         "horses": {"type": "array", "items": {
             "type": "object", "required": ["id", "side", "hex", "front"], "additionalProperties": False,
             "properties": {"id": {"type": "string"}, "side": {"enum": ["vikings", "saxons"]}, "hex": LABEL,
                            "front": LABEL}}},
         "grapples": {"type": "array", "items": {
             "type": "object", "required": ["ship", "slot"], "additionalProperties": False,
-            "properties": {"ship": {"type": "string"}, "slot": {"type": "integer", "minimum": 0}}}},
+            "properties": {"ship": {"type": "string"}, "slot": {"type": "integer", "minimum": 0},
+                           "hooked": {"type": "object", "required": ["ship", "slot"], "additionalProperties": False,
+                                      "properties": {"ship": {"type": "string"},
+                                                     "slot": {"type": "integer", "minimum": 0}},
+                                      "x-expected": "the enemy ship and hull slot its hook already holds"}}}},
         "victory": {"type": "object", "additionalProperties": False, "properties": {
             "kill_points": {"type": "object", "additionalProperties": {"type": "integer"}},
             "treasure_points": {"type": "integer", "minimum": 0,
@@ -93,9 +115,13 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
         raise scenario.error(("setup", "boards"), exc.message) from None
     first = s["first"]
     second = "saxons" if first == "vikings" else "vikings"
+    turns = int(scenario.data.get("turns", 12))
+    if s.get("turn", 1) > turns:
+        raise scenario.error(("setup", "turn"), f"turn {s['turn']} is past the scenario's last turn ({turns})")
     state: dict[str, Any] = {
         "layout": [list(x) for x in layout], "players": [first, second], "order": [first, second],
-        "turn": 1, "turns": int(scenario.data.get("turns", 12)), "phase_index": 0, "phasing": None,
+        "turn": int(s.get("turn", 1)), "turns": turns, "phase_index": PHASES.index(s.get("phase", PHASES[0])),
+        "phasing": None,
         "step": "", "active": first, "chars": {}, "ships": {}, "horses": {}, "grapples": {},
         "naval": {"step": "", "sequence": 0, "queue": [], "ties": {}, "waiting": []},
         "combat": {"round": 1}, "advance": None, "rules": dict(scenario.rules),
@@ -120,6 +146,7 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
             "prev_speed": sh.get("speed", 0), "pending": None, "moves": 0, "turns": 0, "done": True,
             "reversing": False, "damage": {}, "leaks": {}, "new_leaks": [], "total": 0, "collisions": 0,
             "beached": bool(sh.get("beached", False)), "sunk": False, "wrecked": False}
+        _ship_record(scenario, board, state["ships"][sh["id"]], sh, ("setup", "ships", i))
     taken: dict[str, str] = dict(((h, sid) for h, (sid, _) in fleet.ship_hexes(board, state).items()))
     n_cells = sum(len(fleet.hexes(board, sh)) for sh in state["ships"].values())
     if n_cells != len(taken):
@@ -165,6 +192,11 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
                 raise scenario.error(at, f"hex {h} already holds a character (rule 2.6)")
             used.add(h)
         state["chars"][c["id"]] = ch
+        if c.get("status", "ok") != "ok":
+            if c["status"] == "stunned" and ch["mounted"]:
+                raise scenario.error(at + ("status",), "a stunned rider falls from his horse (rule 3.4): set him "
+                                                       "up on foot")
+            ch["status"] = c["status"]
         if "duty" in c:
             why = duty_problem(state, ch, c["duty"])
             if why and c["duty"] != "grapple":
@@ -192,9 +224,72 @@ def initial_state(scenario: Scenario) -> tuple[dict[str, Any], Board]:
         state["grapples"][gid] = {"id": gid, "side": state["ships"][g["ship"]]["side"], "ship": g["ship"],
                                   "slot": g["slot"], "status": "ready", "hook_ship": None, "hook_slot": None,
                                   "max_len": 0}
+        if "hooked" in g:
+            _hooked(scenario, board, state, state["grapples"][gid], g["hooked"], ("setup", "grapples", i))
     _sandbar(scenario, board, state)
     _treasures_and_animals(scenario, board, state, used)
     return state, board
+
+
+def _ship_record(scenario: Scenario, board: Board, ship: dict[str, Any], given: dict[str, Any],
+                 at: tuple[str | int, ...]) -> None:
+    """A ship's speed and record card as the scenario gives them, refused where the rules forbid it:
+    speed within its type's limits (table 9.5), 0 on the beach (rule 4.44); damage on its own hexes;
+    leaks where a hex holds 2 points or more (rule 4.7, so they follow from the damage); a total below
+    the sinking mark and not below the collisions (rule 4.7)."""
+    t = ship_types()[ship["type"]]
+    speed = ship["speed"]
+    if not -t["max_reverse"] <= speed <= t["max_forward"]:
+        raise scenario.error(at + ("speed",), f"a {t['name'].lower()} sails at -{t['max_reverse']} to "
+                                              f"{t['max_forward']} (table 9.5)")
+    if ship["beached"] and speed != 0:
+        raise scenario.error(at + ("speed",), "a beached boat lies still: speed 0 (rule 4.44)")
+    cells = len(shipgeom.roles(ship["type"]))
+    for key, points in sorted(given.get("damage", {}).items()):
+        if int(key) >= cells:
+            raise scenario.error(at + ("damage", key), f"a {t['name'].lower()} has slots 0-{cells - 1}")
+        ship["damage"][str(int(key))] = points
+        if points >= 2:
+            ship["leaks"][str(int(key))] = points          # rule 4.7: the hex's points come in again
+    ship["total"] = given.get("total", sum(ship["damage"].values()))
+    ship["collisions"] = given.get("collisions", len(ship["damage"]))
+    if ship["total"] >= t["sinks_at"] and not ship["beached"]:
+        raise scenario.error(at + ("total",), f"a {t['name'].lower()} with {ship['total']} points has sunk "
+                                              f"(it sinks at {t['sinks_at']}, rule 4.7)")
+    if ship["total"] < ship["collisions"]:
+        raise scenario.error(at + ("total",), f"the total never falls below the {ship['collisions']} "
+                                              "collision(s) suffered (rule 4.7)")
+    if ship["damage"] and ship["collisions"] == 0:
+        raise scenario.error(at + ("collisions",), "damaged hexes come from collisions: at least 1 (rule 4.7)")
+    if ship["total"] >= t["sinks_at"]:
+        ship["immobile"] = True                            # holed on the beach: never floats again (4.7)
+
+
+def _hooked(scenario: Scenario, board: Board, state: dict[str, Any], g: dict[str, Any], hook: dict[str, Any],
+            at: tuple[str | int, ...]) -> None:
+    """A grapple whose hook already holds an enemy hull (rules 4.6-4.63): on a side, bow or stern hex of
+    an enemy boat, at most 5 hexes from the rope, one hook a hex. Its rope may not grow longer than it
+    lies now (rule 4.63: never beyond its length at the end of the previous phase)."""
+    from simulator.games.vikings.catalogue import tables
+    target = state["ships"].get(hook["ship"])
+    if target is None:
+        raise scenario.error(at + ("hooked", "ship"), f"no ship {hook['ship']!r}")
+    if target["side"] == g["side"]:
+        raise scenario.error(at + ("hooked", "ship"), "a grapple is thrown at an enemy boat (rule 4.6)")
+    roles = shipgeom.roles(target["type"])
+    if hook["slot"] >= len(roles) or roles[hook["slot"]] not in ("port", "starboard", "bow", "stern"):
+        hull = [i for i, r in enumerate(roles) if r in ("port", "starboard", "bow", "stern")]
+        raise scenario.error(at + ("hooked", "slot"), f"a hook holds a hull hex of the {target['type']}: slots "
+                                                      f"{', '.join(map(str, hull))} (rule 4.6)")
+    if any(x["status"] == "hooked" and x["hook_ship"] == hook["ship"] and x["hook_slot"] == hook["slot"]
+           for x in state["grapples"].values()):
+        raise scenario.error(at + ("hooked", "slot"), "only one hook marker a hex (rule 4.61)")
+    rope = fleet.hexes(board, state["ships"][g["ship"]])[g["slot"]]
+    length = board.distance(rope, fleet.hexes(board, target)[hook["slot"]])
+    most = tables()["grapple"]["max_distance"]
+    if length > most:
+        raise scenario.error(at + ("hooked",), f"the rope would be {length} hexes long: at most {most} (rule 4.6)")
+    g.update(status="hooked", hook_ship=hook["ship"], hook_slot=hook["slot"], max_len=length)
 
 
 def _sandbar(scenario: Scenario, board: Board, state: dict[str, Any]) -> None:

@@ -32,8 +32,10 @@ def speeds_match(a: int, b: int) -> bool:
 
 
 def step_cost(board: Board, state: State, ch: Char, a: str, b: str, mounted: bool,
-              ships: dict[str, tuple[str, int]]) -> int:
-    """MP to go from ``a`` to adjacent ``b`` (raises :class:`Blocked`)."""
+              ships: dict[str, tuple[str, int]], attacking: bool = False) -> int:
+    """MP to go from ``a`` to adjacent ``b`` (raises :class:`Blocked`). ``attacking``: asked for a melee
+    into ``b`` (rule 2.76), where the man standing there is the one attacked, so the swimmer's "empty
+    boat hex" of a climb (rule 4.86) does not apply."""
     if b not in board:
         raise Blocked(f"{b} is off the map", "VK 1.2")
     feat = board.feature(a, b)
@@ -57,7 +59,7 @@ def step_cost(board: Board, state: State, ch: Char, a: str, b: str, mounted: boo
         elif on_a is None:
             if ship_b["speed"] not in (-1, 0, 1):
                 raise Blocked("a boat can be boarded from land or water only at speed -1, 0 or 1", "VK 4.82")
-            if board.is_water(a) and living_at(state).get(b):
+            if board.is_water(a) and living_at(state).get(b) and not attacking:
                 raise Blocked("a character in the sea climbs only onto an empty boat hex", "VK 4.86")
             kind_a = board.kind(a)
             extra += {"coastal": 1 if rowboat else 2, "deep": 2 if rowboat else 4}.get(kind_a, 0 if rowboat else 1)
