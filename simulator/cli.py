@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="validate data files (maps, scenarios, saves, scripts)")
     check.add_argument("files", nargs="+")
+    check.add_argument("--replay", action="store_true",
+                       help="saves: replay every action from the start and compare with what the save recorded")
 
     sub.add_parser("list", help="list scenarios by game")
 
@@ -141,14 +143,35 @@ def cmd_list() -> int:
     return 0
 
 
-def check_file(path: str) -> str:
+def check_save(path: str, replay: bool = False) -> str:
+    """Load a save (``replay``: replay it whole) and find the undone actions that no longer
+    redo; DataError for any problem."""
+    from simulator.core.session import Session
+
+    session = Session.load(path)
+    if replay:
+        problems = Session.replay_check(path)
+    else:
+        problems = [p for p in [session.redo_problem()] if p]
+    if problems:
+        raise DataError("; ".join(problems), file=path)
+    note = f" (note: {session.recovered})" if session.recovered else ""
+    how = ", every action replayed" if replay else ""
+    return f"save of {session.scenario.name} after {len(session.steps)} actions{how}{note}"
+
+
+def check_file(path: str, replay: bool = False) -> str:
     """Validate one data file; returns a short description of what it is."""
+    from simulator.core.savefile import is_save
+
+    if is_save(path):       # before parsing: a long game's journal is read once, by the loader
+        return check_save(path, replay)
     from simulator.core.data import load_yaml
     from simulator.core.hexmap import hexmap_from_document
     from simulator.core.registry import game_ids, get_game
     from simulator.core.scenario import scenario_from_document
     from simulator.core.script import load_script, script_scenario
-    from simulator.core.session import SAVE_FORMAT, Session
+    from simulator.core.session import SAVE_FORMAT
 
     doc = load_yaml(path)
     data = doc.data
@@ -166,12 +189,14 @@ def check_file(path: str) -> str:
         game.check_map(hexmap)
         return f"hex map {hexmap.meta.get('name')} ({len(hexmap.labels)} hexes)"
     if isinstance(fmt, str) and fmt.startswith(SAVE_FORMAT):
-        session = Session.load(path)
-        return f"save of {session.scenario.name} after {len(session.steps)} actions"
+        return check_save(path, replay)
     if fmt == "scenario/1" or (fmt is None and {"game", "name", "description"} <= set(data)):
         sc = scenario_from_document(doc, Path(path).stem)
         from simulator.core.session import Session as S
         S(get_game(sc.game), sc, 0)   # the game checks the set-up when it builds the state
+        forces = get_game(sc.game).forces()
+        for player in sc.players if forces is not None else ():
+            forces.force_selection(sc, player["id"])    # its force-selection settings (budgets, objectives)
         return f"scenario {sc.name}"
     if fmt is None and ({"actions", "scenario", "setup", "dice", "expect"} & set(data)) and "game" not in data:
         doc = load_script(path)
@@ -227,11 +252,11 @@ def _game_title(game_id: str) -> str:
         return game_id
 
 
-def cmd_check(files: Sequence[str]) -> int:
+def cmd_check(files: Sequence[str], replay: bool = False) -> int:
     bad = 0
     for f in files:
         try:
-            print(f"{f}: ok, {check_file(f)}")
+            print(f"{f}: ok, {check_file(f, replay)}")
         except DataError as exc:
             bad += 1
             print(str(exc), file=sys.stderr)
@@ -389,7 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "list":
             return cmd_list()
         if args.command == "check":
-            return cmd_check(args.files)
+            return cmd_check(args.files, args.replay)
         if args.command == "bench-ai":
             return cmd_bench_ai(args.game, args.scenario, args.games, args.seed, args.max_actions,
                                 args.turns, args.jobs, args.pairing, args.each)

@@ -49,6 +49,10 @@ def _settings(scenario: Any) -> dict[str, Any] | None:
         return {"mode": mode, "objective": None}
     if mode not in modes:
         raise scenario.error(("force_selection", "mode"), f"expected one of {', '.join(modes)}, got {mode!r}")
+    objective = raw.get("objective")
+    if objective is not None and (isinstance(objective, bool) or not isinstance(objective, int) or objective < 1):
+        raise scenario.error(("force_selection", "objective"),
+                             f"the VP objective is a whole number of points, at least 1; not {objective!r} (DR 3.3.1)")
     if raw.get("objective") is not None and mode != "planned":
         raise scenario.error(("force_selection", "objective"),
                              "only a planned scenario (DR 3.3.1) sets its own objective")

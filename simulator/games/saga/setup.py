@@ -37,8 +37,8 @@ SETUP_SCHEMA: dict[str, Any] = {
     "properties": {
         "mode": {"enum": ["full", "quickstart"]},
         "table": {"type": "object", "required": ["width", "height"], "additionalProperties": False,
-                  "properties": {"width": {"type": "number", "minimum": 12},
-                                 "height": {"type": "number", "minimum": 12}}},
+                  "properties": {"width": {"type": "number", "minimum": 12, "maximum": 120},
+                                 "height": {"type": "number", "minimum": 12, "maximum": 120}}},
         "victory": {"enum": list(VICTORY_KINDS)},
         "points": {"type": "integer", "minimum": 2, "maximum": 12},
         "dice_cap": {"type": "integer", "minimum": 1, "maximum": 8},
