@@ -82,8 +82,8 @@ def _own(state: State, action: dict[str, Any], key: str = "unit") -> Unit:
 
 def _units(state: State, action: dict[str, Any], key: str) -> list[Unit]:
     ids = action.get(key)
-    if not isinstance(ids, list) or not ids:
-        raise IllegalAction(f"'{key}' must be a list of unit ids", "DR 2.7")
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+        raise IllegalAction(f"'{key}' must be a list of unit ids, got {ids!r}", "DR 2.7")
     if len(set(ids)) != len(ids):
         raise IllegalAction(f"'{key}' names a unit twice", "DR 2.7")
     return [_own(state, {"u": i}, "u") for i in ids]

@@ -336,6 +336,8 @@ def move_wild(state: State, ctx: Context, el: Unit, to: Any, way: Any = None) ->
         why = "it has made its move this phase" if el.get("wild_moved") == [state["turn"], state["phase"]] \
             else "it moves on its own, from the next movement phase"
         raise IllegalAction(f"{el['id']} is out of control: {why}", RULE)
+    if not isinstance(to, str):
+        raise IllegalAction(f"'to' must be a hex label, got {to!r}", "DR 2.4")
     target, options, left = _wild_plan(state, el)
     if target is None or not options:
         raise IllegalAction(f"{el['id']} is out of control and cannot get any nearer to "

@@ -105,7 +105,8 @@ def whirlwind_arrives(state: State, ctx: Context, hex_: str) -> None:
 def _lightning(state: State, ctx: Context, wizard: Unit, action: dict[str, Any]) -> None:
     t = spell_table()["lightning"]
     target = _target(state, wizard, action, int(t["range"]), t["rule"])
-    victim = state["units"].get(action.get("target_unit"))
+    named = action.get("target_unit")
+    victim = state["units"].get(named) if isinstance(named, str) else None
     if victim is None or not victim["alive"] or victim["hex"] != target:
         raise IllegalAction(f"name the unit struck ('target_unit'): one of {[u['id'] for u in units_at(state, target)]}",
                             t["rule"])
@@ -163,14 +164,17 @@ def _summon(state: State, ctx: Context, wizard: Unit, action: dict[str, Any]) ->
 
 def _dismiss(state: State, ctx: Context, wizard: Unit, action: dict[str, Any]) -> None:
     rule = spell_table()["dismiss_elemental"]["rule"]
-    el = state["units"].get(action.get("target_unit"))
+    named, max_cost = action.get("target_unit"), action.get("max_cost")
+    el = state["units"].get(named) if isinstance(named, str) else None
+    if max_cost is not None and (not isinstance(max_cost, int) or isinstance(max_cost, bool)):
+        raise IllegalAction(f"'max_cost' is a whole number of spell points, got {max_cost!r}", rule)
     if el is None or not el["alive"] or "summoner" not in el:
         raise IllegalAction("name the elemental to dismiss ('target_unit')", rule)
     if el["summoner"] == wizard["id"] and el["controlled"]:
         cost = 0
     else:
         cost = ctx.dice.d6(f"cost to dismiss {el['id']}")
-        if action.get("max_cost") is not None and cost > int(action["max_cost"]):
+        if max_cost is not None and cost > max_cost:
             ctx.emit("spell", f"dismissing {el['id']} would cost {cost} SP: {wizard['id']} declines", rule,
                      pieces=[wizard["id"], el["id"]])
             return

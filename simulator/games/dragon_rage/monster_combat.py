@@ -112,7 +112,7 @@ def _check_monster_target(state: State, monster: Unit, area: Any) -> str:
         return "body"
     if not is_major(monster):
         raise IllegalAction(f"{monster['id']} is not a monster (use melee or fire)", "DR 2.7.2")
-    if area not in monster["damage"]:
+    if not isinstance(area, str) or area not in monster["damage"]:
         raise IllegalAction(f"name an area of {monster['id']}: {', '.join(monster['damage'])}", "DR 2.7.2")
     if body.area_destroyed(monster, area):
         raise IllegalAction(f"the {area} of {monster['id']} is already destroyed", "DR 2.7.4.2")
