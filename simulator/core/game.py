@@ -19,11 +19,13 @@ from simulator.core.dice import Dice, Roll
 from simulator.core.events import Event
 
 if TYPE_CHECKING:
+    from simulator.core.actions import ActionSpec
     from simulator.core.aiprofile import AIProfile
     from simulator.core.scenario import Scenario
 
 State = dict[str, Any]
 Action = dict[str, Any]
+_NO_SPECS: Mapping[str, Any] = {}
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,12 @@ class Game(ABC):
     @abstractmethod
     def action_types(self) -> Mapping[str, str]:
         """Every action type this game accepts, with a one-line description."""
+
+    def action_specs(self) -> Mapping[str, "ActionSpec"]:
+        """The specification of every action type (``simulator.core.actions``): label, parameter
+        schema, rule. The session checks each action's parameters against it before any rule
+        runs; a game without specifications (the default, empty) has its parameters unchecked."""
+        return _NO_SPECS
 
     def outcome(self, state: State) -> Outcome | None:
         """How the game ended, or None while it goes on."""

@@ -34,6 +34,10 @@ class DragonRage(Game):
     def apply(self, state: State, action: dict[str, Any], ctx: Context) -> None:
         apply_action(state, action, ctx)
 
+    def action_specs(self) -> Mapping[str, Any]:
+        from simulator.games.dragon_rage.params import SPECS   # labels, parameters, rules (docs/actions.md)
+        return SPECS
+
     def action_types(self) -> Mapping[str, str]:
         return ACTION_TYPES
 
