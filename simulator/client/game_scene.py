@@ -459,7 +459,8 @@ class GameScene:
                 self._draw_thinking(screen)
         self._draw_autosave_warning(screen)
         if self.show_help:
-            draw_help(screen, BINDINGS + SOLO_BINDINGS if self.solo else BINDINGS)
+            draw_help(screen, BINDINGS + SOLO_BINDINGS if self.solo else BINDINGS,
+                      self.model.presentation.turn_sequence(self.model.state))
         if self.quit_dialog is not None and not self.covered():
             self.top_ui.draw_ui(screen)
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
 from simulator.client import fonts
+from simulator.core.view import TurnStep
 
 BINDINGS: tuple[tuple[str, str], ...] = (
     ("Left click", "select a piece (click empty board to clear)"),
@@ -53,23 +56,43 @@ DEMO_BINDINGS: tuple[tuple[str, str], ...] = (
 )
 
 
-def draw_help(target: pygame.Surface, bindings: tuple[tuple[str, str], ...] = BINDINGS) -> None:
-    """A translucent panel listing ``bindings`` (the game view's :data:`BINDINGS`) over the window."""
+def draw_help(target: pygame.Surface, bindings: tuple[tuple[str, str], ...] = BINDINGS,
+              sequence: Sequence[TurnStep] = ()) -> None:
+    """A translucent panel over the window: the game's turn sequence (``sequence``, the current
+    step marked), then the keys and mouse (``bindings``, the game view's :data:`BINDINGS`)."""
     w, h = target.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((10, 12, 16, 215))
     target.blit(shade, (0, 0))
-    size = max(16, min(26, h // (len(bindings) + 6)))
+    extra = len(sequence) + 3 if sequence else 0
+    size = max(14, min(26, h // (len(bindings) + extra + 6)))
     line = int(size * 1.15)
     key_w = max(fonts.font(size, True).size(k)[0] for k, _ in bindings) + 30
-    total_h = line * (len(bindings) + 2)
+    total_h = line * (len(bindings) + 2 + extra)
     x0 = max(20, (w - key_w - 640) // 2)
+    width = w - x0 - 20
     y = max(10, (h - total_h) // 2)
-    target.blit(fonts.text("Keys and mouse", int(size * 1.4), (255, 225, 120), True), (x0, y))
+    gold, ink, dim = (255, 225, 120), (235, 235, 235), (160, 165, 175)
+    if sequence:
+        target.blit(fonts.text("Turn sequence", int(size * 1.4), gold, True), (x0, y))
+        y += line * 2
+        for i, step in enumerate(sequence):
+            mark = "> " if step.current else "   "
+            head = fonts.text(f"{mark}{i + 1}. {step.name}", size, gold if step.current else ink, step.current)
+            target.blit(head, (x0, y))
+            rest = "  ".join(part for part in (f"[{step.rule}]" if step.rule else "", step.detail) if part)
+            room = width - head.get_width() - 12
+            if rest and room > 40:
+                while rest and fonts.font(size).size(rest)[0] > room:
+                    rest = rest[:-4].rstrip() + "..." if len(rest) > 4 else ""
+                target.blit(fonts.text(rest, size, gold if step.current else dim), (x0 + head.get_width() + 12, y))
+            y += line
+        y += line
+    target.blit(fonts.text("Keys and mouse", int(size * 1.4), gold, True), (x0, y))
     y += line * 2
     for key, what in bindings:
-        target.blit(fonts.text(key, size, (255, 225, 120), True), (x0, y))
-        target.blit(fonts.text(what, size, (235, 235, 235)), (x0 + key_w, y))
+        target.blit(fonts.text(key, size, gold, True), (x0, y))
+        target.blit(fonts.text(what, size, ink), (x0 + key_w, y))
         y += line
 
 

@@ -182,6 +182,19 @@ class SecretChoice:
     options: Sequence[tuple[str, Action]]
 
 
+@dataclass(frozen=True)
+class TurnStep:
+    """One step of a game's turn sequence, as the F1 help lists it (``Presentation.turn_sequence``).
+
+    ``current`` marks the step the game is in; ``detail`` says where within it, in words.
+    """
+
+    name: str
+    rule: str = ""
+    current: bool = False
+    detail: str = ""
+
+
 class Presentation(ABC):
     """Implemented by each game (``Game.presentation()``); used only by the client."""
 
@@ -247,6 +260,11 @@ class Presentation(ABC):
     def secret_choice(self, state: State) -> SecretChoice | None:
         """A hidden choice waiting to be made, or None."""
         return None
+
+    def turn_sequence(self, state: State) -> tuple[TurnStep, ...]:
+        """The steps of a turn in order, the current one marked (the F1 help shows them).
+        The default, empty, shows none."""
+        return ()
 
     def private_player(self, state: State) -> str | None:
         """The player whose actions now must not be seen by the others (a secret phase of

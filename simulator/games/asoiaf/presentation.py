@@ -15,7 +15,7 @@ import numpy as np
 
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
-                                 TableSurface, TerrainPiece, TerrainStyle, Tools, describe_action)
+                                 TableSurface, TerrainPiece, TerrainStyle, Tools, TurnStep, describe_action)
 from simulator.games.asoiaf import modes, sides, space
 from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue
 from simulator.games.asoiaf.options import legal_actions
@@ -160,6 +160,12 @@ class AsoiafPresentation(Presentation):
             "ncus": ncu_lines(state, u["side"]),
             "not automated (game mode)": [f"{w} - {NOT_AUTOMATED}" for w in modes.mode(state).get("not_automated", [])],
         }
+
+    def turn_sequence(self, state: State) -> tuple[TurnStep, ...]:
+        """The turn's steps for the F1 help, the current one marked (``sequence.py``)."""
+        from simulator.games.asoiaf.sequence import turn_sequence
+
+        return turn_sequence(state)
 
     def banner(self, state: State) -> str:
         if state.get("result"):

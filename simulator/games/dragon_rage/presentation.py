@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from simulator.core.data import load_yaml, validate
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
-                                 Presentation, TerrainStyle, Tools, describe_action)
+                                 Presentation, TerrainStyle, Tools, TurnStep, describe_action)
 from simulator.games.dragon_rage import body, head_start
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.elementals import is_wild, way_effects, wild_destinations
@@ -160,6 +160,12 @@ class DragonRagePresentation(Presentation):
         if "sp" in u:
             out["spell points"] = u["sp"]
         return out
+
+    def turn_sequence(self, state: State) -> tuple[TurnStep, ...]:
+        """The turn's steps for the F1 help, the current one marked (``sequence.py``)."""
+        from simulator.games.dragon_rage.sequence import turn_sequence
+
+        return turn_sequence(state)
 
     def banner(self, state: State) -> str:
         if head_start.is_open(state):

@@ -16,7 +16,7 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
-                                 TableSurface, TerrainPiece, TerrainStyle, Tools)
+                                 TableSurface, TerrainPiece, TerrainStyle, Tools, TurnStep)
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import bids, board, movement, placement, scenery, shooting
 from simulator.games.saga.units import EPS, profile
@@ -152,6 +152,12 @@ class SagaPresentation(Presentation):
                          width=float(np.ptp(pts[:, 0])), depth=float(np.ptp(pts[:, 1])), outline=outline,
                          status=("not placed: turn it, then drag it into place",),
                          stats={"terrain": piece["type"], "suggested": at if found else "no legal place found"})
+
+    def turn_sequence(self, state: State) -> tuple[TurnStep, ...]:
+        """The turn's steps for the F1 help, the current one marked (``sequence.py``)."""
+        from simulator.games.saga.sequence import turn_sequence
+
+        return turn_sequence(state)
 
     def banner(self, state: State) -> str:
         step = state["phase"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
-                                 Presentation, SecretChoice, TerrainStyle, Tools)
+                                 Presentation, SecretChoice, TerrainStyle, Tools, TurnStep)
 from simulator.games.vikings import animals, fire, fleet, movement, phases, shipgeom, tide, treasure
 from simulator.games.vikings.catalogue import ship_types
 from simulator.games.vikings.game import board_of
@@ -174,6 +174,12 @@ class VikingsPresentation(Presentation):
                                  stats={"troop": t.troop, "attack": a, "defence": d, "movement": m,
                                         "armour": t.armour, "bow": t.bow, "MP left": ch.get("mp", 0)}))
         return out
+
+    def turn_sequence(self, state: State) -> tuple[TurnStep, ...]:
+        """The turn's steps for the F1 help, the current one marked (``sequence.py``)."""
+        from simulator.games.vikings.sequence import turn_sequence
+
+        return turn_sequence(state, self.banner(state))
 
     def banner(self, state: State) -> str:
         if state.get("over"):
