@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from simulator.core.actions import check_params
-from simulator.core.data import Document, load_yaml, schema, validate
+from simulator.core.data import MAX_SAVE_BYTES, Document, load_yaml, read_limited, schema, validate
 from simulator.core.dice import Dice, DiceExhausted, Face
 from simulator.core.errors import DataError, IllegalAction
 from simulator.core.events import Event
@@ -628,14 +628,12 @@ class Session:
         problem = loaded.redo_problem()
         if problem:
             problems.append(problem)
-        if loaded.recovered:
-            problems.append(loaded.recovered)
         return problems
 
 
 def _read_text(path: str | Path) -> str:
     try:
-        raw = Path(path).read_bytes()
+        raw = read_limited(path, MAX_SAVE_BYTES)     # a link to /dev/zero is not read to the end
     except FileNotFoundError:
         raise DataError("no such file", file=str(path)) from None
     except IsADirectoryError:
