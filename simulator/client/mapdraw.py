@@ -399,21 +399,76 @@ def draw_terrain_piece(target: pygame.Surface, polygon: Sequence[Point], style: 
 
 @dataclass
 class MapCache:
-    """The board drawn once at one scale; rebuilt only when its key changes."""
+    """The board drawn once at one scale; rebuilt only when its key changes.
+
+    While a zoom gesture goes on the view asks for :meth:`blit_scaled` instead: the part of
+    the cached image under the viewport, scaled to the new zoom (one ``transform.scale`` of at
+    most a screenful), and draws the crisp map again once the gesture stops."""
 
     key: Any = None
     image: pygame.Surface | None = None
     origin_world: Point = (0.0, 0.0)
+    #: The scale (pixels per world unit) the image was drawn at.
+    scale: float = 0.0
     renders: int = 0
 
+    @staticmethod
+    def key_for(board: Board, surface_key: Any, scale: float, labels: bool, grid: bool) -> Any:
+        return (id(board), surface_key, round(scale, 4), labels, grid)
+
     def get(self, board: Board, surface_key: Any, scale: float, labels: bool, grid: bool) -> pygame.Surface:
-        key = (id(board), surface_key, round(scale, 4), labels, grid)
+        key = self.key_for(board, surface_key, scale, labels, grid)
         if self.image is None or key != self.key:
             self.image = render_board(board, scale, labels, grid)
             self.origin_world = (board.bounds[0], board.bounds[1])
+            self.scale = scale
             self.key = key
             self.renders += 1
         return self.image
+
+    def drawn_at(self, scale: float) -> bool:
+        """Whether the image is the crisp map at ``scale`` (to the key's precision)."""
+        return self.image is not None and round(self.scale, 4) == round(scale, 4)
+
+    def same_but_scale(self, board: Board, surface_key: Any, labels: bool, grid: bool) -> bool:
+        """Whether the image shows this board, surface and toggles (at whatever scale)."""
+        if self.image is None or self.key is None:
+            return False
+        k = self.key_for(board, surface_key, self.scale, labels, grid)
+        return bool(k[:2] == self.key[:2] and k[3:] == self.key[3:])
+
+    def blit_scaled(self, target: pygame.Surface, viewport: pygame.Rect, scale: float,
+                    to_screen: Any, background: RGB) -> None:
+        """Draw the cached image at ``scale`` (not its own) into ``viewport``: only the part the
+        viewport shows is scaled, straight into the target (no intermediate surface), so the
+        cost is one screenful of pixels. The part is whole image pixels, so its edges may sit
+        up to one image pixel off the exact place: invisible while the zoom moves, and the crisp
+        map replaces it when the gesture stops. What the map leaves bare is ``background``."""
+        assert self.image is not None
+        f = scale / self.scale
+        sx0, sy0 = to_screen(self.origin_world)     # where the image's corner lands on screen
+        iw, ih = self.image.get_size()
+        view = viewport.clip(target.get_rect())
+        # the viewport in image pixels (rounded), clipped to the image
+        x0 = max(0, round((view.x - sx0) / f))
+        y0 = max(0, round((view.y - sy0) / f))
+        x1 = min(iw, round((view.right - sx0) / f))
+        y1 = min(ih, round((view.bottom - sy0) / f))
+        if x1 <= x0 or y1 <= y0:
+            target.fill(background, view)
+            return
+        # where that part lands, clipped to the viewport
+        left, top = round(sx0 + x0 * f), round(sy0 + y0 * f)
+        dest = pygame.Rect(left, top, round(sx0 + x1 * f) - left, round(sy0 + y1 * f) - top).clip(view)
+        if dest != view:
+            target.fill(background, view)
+        if dest.width <= 0 or dest.height <= 0:
+            return
+        part = self.image.subsurface(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
+        try:
+            pygame.transform.scale(part, dest.size, target.subsurface(dest))
+        except ValueError:                          # another pixel format: through a new surface
+            target.blit(pygame.transform.scale(part, dest.size), dest)
 
 
 def render_board(board: Board, scale: float, labels: bool, grid: bool) -> pygame.Surface:

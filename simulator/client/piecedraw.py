@@ -65,14 +65,34 @@ def _turned(piece: PieceView, centre: Point, offsets: Sequence[Point]) -> list[P
 
 @dataclass
 class PieceSprites:
-    """Counter faces and ship boards rendered once per (look, size)."""
+    """Counter faces and ship boards rendered once per (look, size).
+
+    ``quick`` (set by the board view during a zoom gesture): a size not rendered yet is the
+    nearest rendered one scaled (a blit's cost, not a render's), kept apart and dropped when
+    the gesture ends, so the crisp faces come back with the crisp map."""
 
     cache: dict[tuple, pygame.Surface] = field(default_factory=dict)
     ships: dict[tuple, tuple[pygame.Surface, Point]] = field(default_factory=dict)
+    shapes: dict[tuple, "ShipShape"] = field(default_factory=dict)
+    quick: bool = False
+    scaled: dict[tuple, pygame.Surface] = field(default_factory=dict)
+    scaled_ships: dict[tuple, tuple[pygame.Surface, Point]] = field(default_factory=dict)
+
+    def set_quick(self, quick: bool) -> None:
+        if self.quick and not quick:
+            self.scaled.clear()
+            self.scaled_ships.clear()
+        self.quick = quick
 
     def counter(self, piece: PieceView, side_px: int) -> pygame.Surface:
-        key = (piece.colour, piece.text_colour, piece.label, piece.name, piece.values, bool(piece.status), side_px)
-        surf = self.cache.get(key)
+        look = (piece.colour, piece.text_colour, piece.label, piece.name, piece.values, bool(piece.status))
+        key = (*look, side_px)
+        surf = self.cache.get(key) or self.scaled.get(key)
+        if surf is None and self.quick:
+            sizes = [k[-1] for k in self.cache if k[:-1] == look]
+            if sizes:
+                near = min(sizes, key=lambda n: abs(n - side_px))
+                surf = self.scaled[key] = pygame.transform.scale(self.cache[(*look, near)], (side_px, side_px))
         if surf is None:
             if len(self.cache) > 2000:
                 self.cache.clear()
@@ -82,13 +102,32 @@ class PieceSprites:
 
     def ship(self, board: HexBoard, piece: PieceView, scale: float) -> tuple[pygame.Surface, Point]:
         """The ship's board (deck, gunwale, shields, prow) and its world top-left corner."""
-        key = (id(board), piece.hexes, int(round(piece.facing)) % 6, piece.colour, round(scale, 3))
-        found = self.ships.get(key)
+        look = (id(board), piece.hexes, int(round(piece.facing)) % 6, piece.colour)
+        key = (*look, round(scale, 3))
+        found = self.ships.get(key) or self.scaled_ships.get(key)
+        if found is None and self.quick:
+            scales = [k[-1] for k in self.ships if k[:-1] == look]
+            if scales:
+                near = min(scales, key=lambda v: abs(v - scale))
+                image, corner = self.ships[(*look, near)]   # the corner is in world units
+                size = (max(1, round(image.get_width() * scale / near)),
+                        max(1, round(image.get_height() * scale / near)))
+                found = self.scaled_ships[key] = (pygame.transform.scale(image, size), corner)
         if found is None:
             if len(self.ships) > 64:
                 self.ships.clear()
             found = _ship_board(board, piece, scale)
             self.ships[key] = found
+        return found
+
+    def shape(self, board: Board, piece: PieceView, offset: Point) -> "ShipShape":
+        """``ship_shape``, computed once per footprint, facing and offset (every frame asks)."""
+        key = (id(board), piece.hexes, str(piece.at), piece.facing, offset)
+        found = self.shapes.get(key)
+        if found is None:
+            if len(self.shapes) > 256:
+                self.shapes.clear()
+            found = self.shapes[key] = ship_shape(board, piece, offset)
         return found
 
 
@@ -507,7 +546,7 @@ def _draw_ship(target: pygame.Surface, board: Board, piece: PieceView, centre: P
     image, (wx, wy) = sprites.ship(board, piece, scale)
     x, y = to_screen((wx + off[0], wy + off[1]))
     target.blit(image, (int(round(x)), int(round(y))))
-    shape = ship_shape(board, piece, off)
+    shape = sprites.shape(board, piece, off)
     if selected or highlighted:
         colour = HIGHLIGHT if highlighted else SELECTED
         for a, b, _ in shape.outline:
