@@ -90,6 +90,10 @@ class Asoiaf(Game):
     def action_types(self) -> Mapping[str, str]:
         return ACTIONS
 
+    def action_specs(self) -> Mapping[str, Any]:
+        from simulator.games.asoiaf.params import SPECS   # labels, parameters, rules (docs/actions.md)
+        return SPECS
+
     def players(self, state: State) -> list[str]:
         return list(state["players"])
 

@@ -86,6 +86,10 @@ class Vikings(Game):
     def action_types(self) -> Mapping[str, str]:
         return ACTIONS
 
+    def action_specs(self) -> Mapping[str, Any]:
+        from simulator.games.vikings.params import SPECS   # labels, parameters, rules (docs/actions.md)
+        return SPECS
+
     def ai_profile(self) -> Any:
         """What the computer players know of this game (``ai_profile.PROFILE``)."""
         from simulator.games.vikings.ai_profile import PROFILE
