@@ -95,6 +95,10 @@ class Saga(Game):
     def action_types(self) -> Mapping[str, str]:
         return ACTIONS
 
+    def action_specs(self) -> Mapping[str, Any]:
+        from simulator.games.saga.params import SPECS   # labels, parameters, rules (docs/actions.md)
+        return SPECS
+
     def outcome(self, state: State) -> Outcome | None:
         return victory.outcome(state)
 
