@@ -45,6 +45,9 @@ PathKey = tuple[str | int, ...]
 #: The largest data file read (bytes). The biggest shipped file is under 50 kB, a save of a
 #: long game a few hundred kB.
 MAX_FILE_BYTES = 4 * 1024 * 1024
+#: The largest save read (bytes): its journal of actions grows with the game (about 2 kB an
+#: action with events and snapshots), and is read line by line as JSON, not as YAML nodes.
+MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: Values (scalars, lists, mappings) a file may hold once its anchors (``&a`` / ``*a``) are
 #: expanded: bounds the time and memory of reading any file to about a second and tens of MB.
 MAX_NODES = 100_000
@@ -235,6 +238,21 @@ def _check_characters(text: str, file: str) -> None:
                         file=file, line=line)
     raise DataError(f"the file holds the control character U+{code:04X}, which YAML does not allow",
                     file=file, line=line)
+
+
+def check_bounds(text: str, file: str, *, loader: type | None = None) -> None:
+    """Refuse YAML text that any loader would choke on: characters YAML does not allow, too many
+    values once anchors are expanded, too deep. For code that loads YAML itself (a save's
+    header) before trusting ``yaml.load``; :func:`parse_yaml` does this on its own."""
+    _check_characters(text, file)
+    try:
+        _count_values(text, file, loader or LOADER)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise DataError(f"not valid YAML: {_one_line(exc.problem or exc.context or '')}", file=file,
+                        line=mark.line + 1 if mark else 1) from None
+    except yaml.YAMLError as exc:
+        raise DataError(f"not valid YAML: {_one_line(str(exc))}", file=file, line=1) from None
 
 
 def parse_yaml(text: str, file: str = "<input>", *, loader: type | None = None) -> Document:

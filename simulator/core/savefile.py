@@ -45,7 +45,7 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 
-from simulator.core.data import parse_yaml, schema, validate
+from simulator.core.data import check_bounds, parse_yaml, schema, validate
 from simulator.core.errors import DataError
 from simulator.core.plain import digest
 
@@ -218,6 +218,7 @@ def split_header(text: str) -> tuple[str, str] | None:
 
 def read_header(header: str, file: str) -> dict[str, Any]:
     """The header's data, checked against the schema and its checksum."""
+    check_bounds(header, file)      # yaml.load would expand a "billion laughs" header
     try:
         data = yaml.load(header, Loader=_Loader)
     except yaml.YAMLError:

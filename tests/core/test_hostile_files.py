@@ -260,3 +260,48 @@ def test_scenario_ids_are_looked_up_in_the_chosen_folder(folders):
     assert load_scenario("race/good").name == "Good race"
     with pytest.raises(DataError, match="not valid YAML"):
         load_scenario("race/broken")
+
+
+# -- saves: read bounded, the header checked before yaml.load ---------------------------------
+@pytest.fixture
+def save_text(race, tmp_path) -> bytes:
+    from simulator.core.session import Session
+
+    session = Session.new(race, 1)
+    session.apply({"type": "roll"})
+    session.save(tmp_path / "save.yaml")
+    return (tmp_path / "save.yaml").read_bytes()
+
+
+def test_a_save_with_nul_bytes_inside_names_the_line(save_text, tmp_path):
+    from simulator.cli import check_file
+
+    torn = tmp_path / "torn.yaml"
+    middle = save_text.index(b"\nseed:") + 1
+    torn.write_bytes(save_text[:middle] + b"\0" * 64 + save_text[middle:])
+    with pytest.raises(DataError) as err:
+        check_file(str(torn))
+    assert err.value.line > 1 and err.value.file == str(torn)
+
+
+def test_a_save_whose_header_holds_a_billion_laughs_is_refused_fast(save_text, tmp_path):
+    from simulator.core.session import Session
+
+    at = save_text.index(b"\nscenario:") + 1
+    laughs = LAUGHS.split("\n", 3)[3].strip().splitlines()
+    bad = tmp_path / "laughs.yaml"
+    bad.write_bytes(save_text[:at] + b"x:\n" + "".join(f"  {line}\n" for line in laughs).encode() + save_text[at:])
+    start = time.process_time()
+    with pytest.raises(DataError, match="anchors expanded"):
+        Session.load(bad)
+    assert time.process_time() - start < 0.5
+
+
+def test_a_save_that_links_to_dev_zero_is_read_only_up_to_its_limit(tmp_path):
+    from simulator.core.data import MAX_SAVE_BYTES
+    from simulator.core.session import Session
+
+    link = tmp_path / "zero.yaml"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(DataError, match=f"{MAX_SAVE_BYTES // 2**20} MB limit"):
+        Session.load(link)
