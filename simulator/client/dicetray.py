@@ -21,8 +21,8 @@ from simulator.core.events import Event
 
 FACE = 26
 GAP = 4
-TEXT = 18
-SMALL = 15
+TEXT = 21
+SMALL = 17
 INK = (236, 234, 226)
 DIM = (160, 165, 175)
 FORCED = (240, 200, 110)
@@ -111,13 +111,13 @@ def draw_tray(size: tuple[int, int], log: Sequence[Event], background: tuple[int
         if roll.lot:
             for line in fonts.wrap(_lot_text(roll), SMALL, inner):
                 surf.blit(fonts.text(line, SMALL, DIM), (6, y))
-                y += SMALL
+                y += fonts.font(SMALL).get_linesize()
             y += GAP
             continue
         head = roll.purpose[:1].upper() + roll.purpose[1:]
         for line in fonts.wrap(head, TEXT, inner):
             surf.blit(fonts.text(line, TEXT, INK), (6, y))
-            y += TEXT
+            y += fonts.font(TEXT).get_linesize()
         x = 6
         for face in roll.faces:
             if x + FACE > w - 6:
@@ -129,7 +129,7 @@ def draw_tray(size: tuple[int, int], log: Sequence[Event], background: tuple[int
         notes = [n for n in (roll.rule, "forced by the script" if roll.forced else "") if n]
         if notes:
             surf.blit(fonts.text("  ·  ".join(notes), SMALL, FORCED if roll.forced else DIM), (6, y))
-            y += SMALL
+            y += fonts.font(SMALL).get_linesize()
         pygame.draw.line(surf, RULE_LINE, (4, y + 2), (w - 4, y + 2))
         y += GAP + 3
     return surf

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UISelectionList, UITextBox
 
+from simulator.client import fonts
 from simulator.client.dicetray import draw_tray
 
 from simulator.core.events import Event
@@ -81,6 +82,38 @@ def stat_rows(stats: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     return [(label_of(k), value_lines(v)) for k, v in stats.items() if k != "name"]
 
 
+def banner_layout(text: str, width: int, height: int) -> tuple[int, list[str]]:
+    """The font size and lines that fit ``text`` in the top bar's ``width`` x ``height``:
+    one line if it fits at a readable size, else two (wrapped), smaller if need be, and the
+    last line shortened with "..." only when even the smallest size cannot hold it."""
+    for size in (26, 24, 22, 20):
+        if fonts.font(size).size(text)[0] <= width:
+            return size, [text]
+    for size in (24, 22, 20, 18, 16):
+        lines = fonts.wrap(text, size, width)
+        if len(lines) * fonts.font(size).get_linesize() <= height and all(fonts.font(size).size(line)[0] <= width for line in lines):
+            return size, lines
+    size = 16
+    lines = fonts.wrap(text, size, width)[: max(1, height // fonts.font(size).get_linesize())]
+    last = lines[-1]
+    while last and fonts.font(size).size(last + "...")[0] > width:
+        last = last[:-1]
+    return size, lines[:-1] + [last.rstrip() + "..."]
+
+
+def draw_banner(size: tuple[int, int], text: str) -> pygame.Surface:
+    """The turn/phase banner as a picture: never cut off, never under the buttons."""
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    font_size, lines = banner_layout(text, w - 4, h)
+    step = fonts.font(font_size).get_linesize()
+    y = (h - step * len(lines)) // 2
+    for line in lines:
+        surf.blit(fonts.text(line, font_size, (236, 234, 226)), (2, y))
+        y += step
+    return surf
+
+
 def board_rect(size: tuple[int, int]) -> pygame.Rect:
     w, h = size
     return pygame.Rect(0, TOP, max(50, w - SIDE), max(50, h - TOP - STATUS))
@@ -92,7 +125,9 @@ class Panels:
         self.manager = manager
         bw = 76
         right = w - len(BUTTONS) * (bw + 4) - 4
-        self.banner = UILabel(pygame.Rect(8, 6, max(100, right - 12), TOP - 12), "", manager)
+        self._banner_rect = pygame.Rect(8, 3, max(100, right - 12), TOP - 6)
+        self.banner_text = ""
+        self.banner = UIImage(self._banner_rect, draw_banner(self._banner_rect.size, ""), manager)
         self.buttons: dict[str, UIButton] = {}
         for i, (key, text) in enumerate(BUTTONS):
             self.buttons[key] = UIButton(pygame.Rect(right + i * (bw + 4), 6, bw, TOP - 12), text, manager)
@@ -119,8 +154,9 @@ class Panels:
         self._stats_key: Any = None
 
     def set_banner(self, text: str) -> None:
-        if self.banner.text != text:
-            self.banner.set_text(text)
+        if self.banner_text != text:
+            self.banner_text = text
+            self.banner.set_image(draw_banner(self._banner_rect.size, text))
 
     def set_stats(self, stats: Mapping[str, Any] | None) -> None:
         key = tuple((str(k), str(v)) for k, v in (stats or {}).items())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from simulator.client import art
+from simulator.client import art, dicetray, fonts
 from simulator.client.dicetray import draw_tray, rolls
 from simulator.core.dice import Dice
 from simulator.core.events import Event
@@ -43,7 +43,7 @@ def test_the_tray_draws_a_face_per_die_newest_roll_first() -> None:
     expected.fill(tray.get_at((1, 1)))
     expected.blit(art.die_face("d6", 6, 26), (0, 0))
     # the first die sits below the purpose line, at the tray's left margin
-    window = tray.subsurface(pygame.Rect(6, 4 + 18 + 2, 26, 26))
+    window = tray.subsurface(pygame.Rect(6, 4 + fonts.font(dicetray.TEXT).get_linesize() + 2, 26, 26))
     assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(expected, "RGB")
 
 
@@ -94,3 +94,20 @@ def test_the_unit_panel_shows_words_not_python_values() -> None:
                     "Abilities": ["Precision (applied, 7.4)", "Disrupt (not applied)"]}
     shown = " ".join(line for lines in rows.values() for line in lines)
     assert not any(word in shown for word in ("False", "True", "{}", "[]", "{'"))
+
+
+def test_the_banner_is_never_cut_off_or_under_the_buttons() -> None:
+    from simulator.client import fonts
+    from simulator.client.panels import banner_layout
+
+    long = ("A Game of Thrones - round 3 of 6 - stark: activation - stark 0 VP, lannister 0 VP (need 8) "
+            "(to play: stark)")
+    for width in (540, 860, 1500):                   # the banner's room at 1280, 1600 and 1920 wide
+        size, lines = banner_layout(long, width, 38)
+        assert all(fonts.font(size).size(line)[0] <= width for line in lines)
+        assert len(lines) * fonts.font(size).get_linesize() <= 38
+        assert " ".join(lines).split() == long.split()           # nothing lost
+    size, lines = banner_layout("Turn 2 - Invader: movement", 540, 38)
+    assert lines == ["Turn 2 - Invader: movement"] and size >= 22
+    size, lines = banner_layout(long * 4, 540, 38)                    # past any size: shortened, marked
+    assert lines[-1].endswith("...") and all(fonts.font(size).size(line)[0] <= 540 for line in lines)
