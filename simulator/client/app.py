@@ -164,8 +164,12 @@ class App:
             return
         pygame.display.set_caption(f"Demonstration: {demo.title} - Tabletop simulator")
 
-    def to_picker(self) -> None:
-        self.scene = self._picker()
+    def to_picker(self, tab: str = "scenarios") -> None:
+        """Back to the scenario list (``tab="demos"``: the demonstrations' list)."""
+        picker = self._picker()
+        if tab != picker.tab:
+            picker.set_tab(tab)
+        self.scene = picker
 
     def quit(self) -> None:
         self.running = False

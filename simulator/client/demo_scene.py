@@ -34,7 +34,7 @@ DIM = "#a8acb4"
 
 
 class DemoHost(Protocol):
-    def to_picker(self) -> None: ...
+    def to_picker(self, tab: str = "scenarios") -> None: ...
     def quit(self) -> None: ...
 
 
@@ -98,7 +98,7 @@ class DemoScene:
         w, h = size
         ui = self.ui
         names = (("previous", "< Previous"), ("next", "Next >"), ("restart", "Restart"), ("help", "Help"),
-                 ("quit", "Close"))
+                 ("quit", "Back to list"))
         bw = 104
         right = w - len(names) * (bw + 4) - 4
         self.buttons: dict[str, UIButton] = {}
@@ -224,7 +224,7 @@ class DemoScene:
         elif key == "help":
             self.show_help = not self.show_help
         elif key == "quit" and self.host is not None:
-            self.host.quit()
+            self.host.to_picker("demos")          # Ctrl+Q quits the program; this only leaves the demo
 
     def _keys(self, event: pygame.event.Event) -> bool:
         ctrl = event.mod & pygame.KMOD_CTRL

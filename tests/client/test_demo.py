@@ -153,3 +153,33 @@ def test_a_bad_demo_is_a_one_line_error_with_file_and_line(name, where, what, tm
         assert len(err.splitlines()) == 1 and "Traceback" not in err
         assert f"{path}{where}" in err and what in err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_back_to_list_returns_to_the_demonstrations_and_ctrl_q_quits(demos_dir) -> None:
+    class Host:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def to_picker(self, tab: str = "scenarios") -> None:
+            self.calls.append(f"picker:{tab}")
+
+        def quit(self) -> None:
+            self.calls.append("quit")
+
+    host = Host()
+    scene = DemoScene(host, Demo.load(FIRST), SIZE)
+    assert scene.buttons["quit"].text == "Back to list"
+    scene.button("quit")
+    assert host.calls == ["picker:demos"]
+    key(scene, pygame.K_q, pygame.KMOD_CTRL)
+    assert host.calls == ["picker:demos", "quit"]
+
+
+def test_the_app_opens_the_list_on_the_demonstrations_tab(demos_dir) -> None:
+    from simulator.client import app
+
+    a = app.App(SIZE, 0, picker=False)
+    a.to_picker("demos")
+    assert a.scene.tab == "demos"
+    a.to_picker()
+    assert a.scene.tab == "scenarios"
