@@ -108,7 +108,7 @@ class QuitDialog:
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], problem: str) -> None:
         w, h = size
-        self.window = UIWindow(pygame.Rect(w // 2 - 280, h // 2 - 130, 560, 250), manager, "Quit without saving?",
+        self.window = UIWindow(pygame.Rect(w // 2 - 280, h // 2 - 110, 560, 215), manager, "Quit without saving?",
                                always_on_top=True)
         text = ("The last changes are not saved: " + (problem or "there is no autosave") +
                 ".<br>Quitting now loses them.")

@@ -104,7 +104,9 @@ class Session:
         self._steps: list[Step] = []
         self._redo: list[Step] = []
         ctx = Context(self.dice, scenario)
-        self.dice.begin_action(-1, use_tape=False)   # set-up randomness comes from the seed
+        # at set-up a script's tape feeds the rolls of dice (a drowning test at load); deck
+        # shuffles and random draws still come from the seed (docs/architecture.md)
+        self.dice.begin_action(-1, lots_from_tape=False)
         self._initial = game.setup(scenario, ctx)
         self._setup_step = Step({"type": "setup"}, ctx.events, [r.result for r in self.dice.take_records()],
                                 self.dice.tape_position)
@@ -346,6 +348,7 @@ class Session:
         """Write the whole game to ``path`` atomically: a crash mid-write leaves the old file
         whole. Saving to the autosave file makes autosaving append to it again."""
         path = Path(path)
+        clean_leftovers(path.parent)
         self._write_whole(path)
         self._unsaved = False
         self.autosave_error = ""

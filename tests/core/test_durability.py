@@ -9,7 +9,9 @@ from __future__ import annotations
 import errno
 import os
 import random
+import shutil
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -150,20 +152,36 @@ def test_a_failed_append_is_cut_back_off_the_file(race, tmp_path: Path, monkeypa
 
 
 def test_a_read_only_folder(race, tmp_path: Path):
+    """chmod makes the folder read-only for a user; root ignores it, so there the folder is
+    made immutable (chattr +i) when the system allows it."""
     folder = tmp_path / "ro"
     folder.mkdir()
     folder.chmod(0o500)
+    immutable = False
     try:
-        probe = folder / "probe"
-        try:
-            probe.write_text("x")
-            probe.unlink()
-            pytest.skip("this user may write in a read-only folder (root): the full-disk test covers it")
-        except OSError:
-            pass
+        if _writable(folder):
+            immutable = subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode == 0 \
+                if shutil.which("chattr") else False
+            if not immutable or _writable(folder):
+                pytest.skip("no way to make a folder read-only here: the full-disk test covers it")
         s = Session(GAME, race, seed=3, autosave=folder / "auto.yaml")
         with pytest.raises(OSError):
             s.apply({"type": "roll"})
         assert s.unsaved and s.autosave_error and len(s.steps) == 1
+        with pytest.raises(OSError):
+            s.undo()
+        assert s.unsaved and s.can_redo()
     finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
         folder.chmod(0o700)
+
+
+def _writable(folder: Path) -> bool:
+    probe = folder / "probe"
+    try:
+        probe.write_text("x")
+    except OSError:
+        return False
+    probe.unlink()
+    return True
