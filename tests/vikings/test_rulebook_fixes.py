@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from simulator.games.vikings import fleet
+from simulator.games.vikings.game import board_of
 from tests.vikings.helpers import end_until, session
 
 SEA = [{"map": "vikings/open_sea_1"}]
@@ -248,3 +249,66 @@ def test_the_ship_record_shows_damage_by_hex_leaks_and_total():
     assert stats["leaks"] == "+2 a naval phase" and stats["bailing"].startswith("-1")
     assert stats["damage costs"] == "max speed -1, acceleration -0"
     assert "leaking" in stats["status"]
+
+
+# -- 3.4: riderless horses may be shot at and attacked --------------------------------------------------
+def horse_session(tape, attacker, rear="0505", front="0506"):
+    """A Saxon riderless horse on 0505-0506 of the coast, a Viking next to it or in bow range."""
+    from simulator.core.scenario import scenario_from_data
+    from simulator.core.session import Session
+    from simulator.games.vikings import GAME
+    from tests.vikings.helpers import scenario
+    data = dict(scenario([attacker, {"id": "wulfgar", "hex": "2005"}], first="vikings",
+                         start={"phase": "player_a"}).data)
+    data["setup"] = {**data["setup"], "horses": [{"id": "nag", "side": "saxons", "hex": rear, "front": front}]}
+    return Session(GAME, scenario_from_data(data, "vikings/test"), seed=1, tape=tape)
+
+
+def test_a_riderless_horse_may_be_shot_and_c_or_d_kills_it():
+    s = horse_session([1], {"id": "bowman1", "hex": "0208"})
+    shot = {"type": "fire", "piece": "bowman1", "target": "nag"}
+    assert shot in s.legal_actions()
+    s.apply(shot)
+    fire = [e for e in s.log if e.kind == "fire"][0]
+    assert fire.data["result"] == "D"                           # mounted table, no cover, die 1
+    assert not s.state["horses"]["nag"]["alive"]
+    killed = [e for e in s.log if e.kind == "horse"]
+    assert killed and killed[0].rule == "VK 3.4"
+
+
+def test_a_shot_that_strikes_only_a_rider_leaves_a_riderless_horse_unhurt():
+    s = horse_session([3], {"id": "bowman1", "hex": "0208"})
+    s.apply({"type": "fire", "piece": "bowman1", "target": "nag"})
+    assert [e for e in s.log if e.kind == "fire"][0].data["result"] == "B"    # rider stunned: there is none
+    assert s.state["horses"]["nag"]["alive"]
+    assert any(e.kind == "fire" and e.rule == "VK 3.4" and "unhurt" in e.text for e in s.log)
+
+
+def test_a_riderless_horse_may_be_attacked_on_the_mounted_table():
+    s = horse_session([1], {"id": "svein", "hex": "0405"})
+    end_until_combat(s)
+    attack = {"type": "attack", "attackers": ["svein"], "defenders": ["nag"]}
+    assert attack in s.legal_actions()
+    s.apply(attack)
+    melee = [e for e in s.log if e.kind == "melee"][0]
+    assert melee.rule == "VK 3.4" and melee.data["column"] == "4-1" and melee.data["result"] == "E"   # 9 : 2
+    assert not s.state["horses"]["nag"]["alive"]
+
+
+def test_defender_retreats_moves_the_whole_horse_away():
+    s = horse_session([4], {"id": "svein", "hex": "1404"}, "1504", "1604")      # 4-1, die 4: C
+    end_until_combat(s)
+    s.apply({"type": "attack", "attackers": ["svein"], "defenders": ["nag"]})
+    horse = s.state["horses"]["nag"]
+    board = board_of(s.state_data())
+    assert horse["alive"] and min(board.distance(h, "1404") for h in (horse["hex"], horse["front"])) == 2
+    assert board.grid.adjacent(horse["hex"], "1504") and board.grid.adjacent(horse["front"], "1604")
+    assert any(e.kind == "retreat" and "nag" in e.text for e in s.log)
+
+
+def test_a_horse_that_cannot_retreat_is_killed():
+    s = horse_session([4], {"id": "svein", "hex": "0405"})      # the river behind it: no way back
+    end_until_combat(s)
+    s.apply({"type": "attack", "attackers": ["svein"], "defenders": ["nag"]})
+    assert not s.state["horses"]["nag"]["alive"]
+    assert any(e.kind == "horse" and "cannot retreat" in e.text for e in s.log)

@@ -128,6 +128,8 @@ def _line(board: Board, state: State, src: str, dst: str, shooter: Char | None, 
             for h in hexes_of(ch):
                 standing[h] = ch
     skip = {id(shooter), id(target)}
+    # a horse or animal shot at is given as a stand-in figure: its own hexes do not block the shot
+    skip_ids = {x["id"] for x in (shooter, target) if x is not None and x.get("kind") in (None, "goat", "pig")}
     inside_src = board.terrain.get(src) == "building"
     reasons: dict[Any, tuple[str, str, Any]] = {}
 
@@ -139,7 +141,8 @@ def _line(board: Board, state: State, src: str, dst: str, shooter: Char | None, 
         if h in ships and ships[h][0] not in own_ships:
             return f"a boat in {h} blocks the shot (one may shoot at a boat, not through it)", "VK 2.4.2", h
         other = standing.get(h)
-        if other is not None and id(other) not in skip and not board.is_water(h) and dist <= 10:
+        if other is not None and id(other) not in skip and other["id"] not in skip_ids and not board.is_water(h) \
+                and dist <= 10:
             return f"{other['name']} stands in the way at {h} (short range)", "VK 2.4.10", other["id"]
         return None
 
@@ -398,6 +401,28 @@ def shoot_animal(board: Board, state: State, ctx: Context, shooter: Char, aid: s
         animals.retreat(board, state, ctx, animal, 2, [front_hex(shooter)], "VK 8.2")
     elif result in ("B", "C"):
         animals.kill(animal, ctx, "arrow", "VK 8.2")
+    if state["rules"].get("errare"):
+        _stray(board, state, ctx, shooter, beast)
+
+
+def shoot_horse(board: Board, state: State, ctx: Context, shooter: Char, hid: str) -> None:
+    """Offensive fire at a riderless horse (rule 3.4): as at a rider (table 8.2, mounted: the better
+    cover of its two hexes, no strong column); C and D kill it. A and B are results on the rider (he
+    falls back, he is stunned and unhorsed): a horse without one is unhurt (our ruling)."""
+    from simulator.games.vikings import horses
+    horse = state["horses"].get(hid)
+    if horse is None or not horse["alive"]:
+        raise IllegalAction(f"no living riderless horse {hid!r}", horses.RULE)
+    if horse["side"] == shooter["side"]:
+        raise IllegalAction(f"the horse {hid} is on {shooter['side']}' own side", horses.RULE)
+    beast = horses.as_target(horse)
+    sight, mod, parts = _aim(board, state, shooter, beast)
+    result = _roll(ctx, shooter, beast, sight, mod, parts, False)
+    if result in horses.KILLED_BY_FIRE:
+        horses.kill(horse, ctx, "arrow")
+    elif result != "-":
+        ctx.emit("fire", f"the riderless horse {hid} is unhurt (result {result} strikes a rider; it has none)",
+                 horses.RULE, pieces=[hid])
     if state["rules"].get("errare"):
         _stray(board, state, ctx, shooter, beast)
 

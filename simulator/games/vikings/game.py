@@ -24,7 +24,8 @@ ACTIONS: dict[str, str] = {
     "throw_grapple": "a grapple handler throws his grapple at an enemy hull hex (between sequences)",
     "cut_rope": "a boarding-party character tries to cut a grapple's rope (between sequences)",
     "haul": "haul an enemy boat in on your manned grapples (end of the naval phase)",
-    "fire": "offensive fire: an archer of the phasing side shoots (at an enemy character, goat or pig)",
+    "fire": "offensive fire: an archer of the phasing side shoots (at an enemy character, riderless horse, goat "
+            "or pig)",
     "defensive_fire": "the other side's archer shoots at a character that has started moving",
     "move": "move a character one hex (a rider: its front half)",
     "half_turn": "a rider turns about on the spot (3 MP)",
@@ -279,7 +280,7 @@ class Vikings(Game):
         elif step == "combat":
             for atts, dfds in melee.attack_options(board, state):
                 out.append({"type": "attack", "attackers": atts, "defenders": dfds})
-            for att, beast in animals.attack_options(board, state):
+            for att, beast in animals.attack_options(board, state) + horses.attack_options(board, state):
                 out.append({"type": "attack", "attackers": [att], "defenders": [beast]})
             if not any(c.get("attacked") for c in chars) and state["combat"]["round"] == 1:
                 for ch in chars:
@@ -314,6 +315,11 @@ class Vikings(Game):
                 if beast["side"] != s["side"] and board.distance(src, dst) <= 50 and \
                         fire.line_of_fire(board, state, src, dst, s, animals.as_target(beast)).clear:
                     out.append({"type": kind, "piece": s["id"], "target": beast["id"]})
+            for horse in horses.living(state) if kind == "fire" else []:
+                src, dst = hexes_of(s)[-1], horse["front"]
+                if horse["side"] != s["side"] and board.distance(src, dst) <= 50 and \
+                        fire.line_of_fire(board, state, src, dst, s, horses.as_target(horse)).clear:
+                    out.append({"type": kind, "piece": s["id"], "target": horse["id"]})
         return out
 
     def _wall_actions(self, board: Board, state: State, side: str) -> list[Action]:
@@ -458,8 +464,12 @@ class Vikings(Game):
         self._need(state, "player", "fire", "offensive fire")
         ch = self._char(state, action)
         self._mine(state, ch, state["phasing"])
-        if self._text(action, "target", "a character, goat or pig id", "VK 2.3") in state.get("animals", {}):
-            fire.shoot_animal(board, state, ctx, ch, str(action["target"]))
+        target = self._text(action, "target", "a character, horse, goat or pig id", "VK 2.3")
+        if target in state.get("animals", {}):
+            fire.shoot_animal(board, state, ctx, ch, target)
+            return
+        if target in state["horses"]:
+            fire.shoot_horse(board, state, ctx, ch, target)
             return
         fire.shoot(board, state, ctx, ch, self._char(state, action, "target"), defensive=False)
 
@@ -660,6 +670,8 @@ class Vikings(Game):
         if len(dfds) == 1 and dfds[0] in state.get("animals", {}):
             attackers = [self._char(state, {"piece": a}) for a in atts]
             animals.attack(board, state, ctx, attackers, dfds[0])
+        elif len(dfds) == 1 and dfds[0] in state["horses"]:
+            horses.attack(board, state, ctx, [self._char(state, {"piece": a}) for a in atts], dfds[0])
         else:
             melee.attack(board, state, ctx, atts, dfds, action.get("casualty"))
         horses.melee_loses_control(state, ctx, mounted)

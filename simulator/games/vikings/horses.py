@@ -237,3 +237,168 @@ def shake_off(board: Board, state: State, ctx: Context, sid: str, why: str, rule
             ctx.emit("horse", f"{horse['id']}, half aboard {name} when it {why}, is jolted off to {off}-{spot}",
                      rule, pieces=[horse["id"], sid])
         horse["ship"] = horse["slots"] = None
+
+
+# ---------------------------------------------------------------------------- horses as targets (3.4)
+RULE = "VK 3.4"
+#: A riderless horse's defence when no rider's counter gives one: 2, as the back of the named riders'
+#: counters (Ragnar, Edwin); the counter sheet is not in the rules (our ruling).
+DEFAULT_DEFENCE = 2
+#: Rule 3.4: the results that kill a riderless (or draught) horse, on table 8.2 (mounted) and 8.7.
+KILLED_BY_FIRE = "CDEF"
+KILLED_IN_MELEE = "EFGH"
+
+
+def living(state: State) -> list[Horse]:
+    return sorted((h for h in state["horses"].values() if h["alive"]), key=lambda h: h["id"])
+
+
+def defence(state: State, horse: Horse) -> int:
+    """The horse's own counter: its rider's ``horse_defence`` when it lost a rider, else the default."""
+    from simulator.games.vikings.pieces import ctype
+    owner = state["chars"].get(horse.get("owner") or "")
+    if owner is not None:
+        return int(ctype(owner).counters.get("horse_defence", DEFAULT_DEFENCE))
+    return DEFAULT_DEFENCE
+
+
+def as_target(horse: Horse) -> Char:
+    """The horse seen as a mounted figure without a rider, for the fire and terrain rules: rule 3.4
+    resolves shots and attacks at it as at a mounted character (two hexes, the mounted tables)."""
+    return {"id": horse["id"], "name": f"the riderless horse {horse['id']}", "hex": horse["hex"],
+            "front": horse["front"], "mounted": True, "side": horse["side"], "status": "ok",
+            "ship": horse.get("ship"), "kind": None}
+
+
+def kill(horse: Horse, ctx: Context, why: str, rule: str = RULE) -> None:
+    horse["alive"] = False
+    horse["led_by"] = None
+    ctx.emit("horse", f"the riderless horse {horse['id']} is killed ({why})", rule, pieces=[horse["id"]])
+
+
+def retreat(board: Board, state: State, ctx: Context, horse: Horse, away_from: list[str], rule: str) -> None:
+    """"Defender retreats one hex" against a horse: both its halves step one hex the same way, farther
+    from ``away_from``, into hexes a horse may enter; with no such way it is killed, as a character who
+    cannot retreat is hurt instead (note to table 8.8; a horse has no wounded side: our ruling)."""
+    from simulator.games.vikings.terrain_rules import hex_info
+
+    def gap(hexes: list[str]) -> int:
+        return min(board.distance(h, x) for h in hexes for x in away_from)
+
+    occupied = living_at(state)
+    ships = fleet.ship_hexes(board, state)
+    best = None
+    for d in board.grid.directions:
+        moved = [board.grid.neighbours(h).get(d) for h in (horse["hex"], horse["front"])]
+        if any(m is None or m not in board for m in moved) or gap(moved) <= gap(horse_hexes(horse)):
+            continue
+        if any(m in ships or hex_info(board, m).get("mounted_cost") is None
+               or any(x != horse["id"] for x in occupied.get(m, [])) for m in moved):
+            continue
+        if any(entry_problem(board, state, horse, src, m) for src, m in zip((horse["hex"], horse["front"]), moved)):
+            continue
+        key = (-gap(moved), -sum(board.distance(m, x) for m in moved for x in away_from), moved)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        kill(horse, ctx, "it cannot retreat", rule)
+        return
+    horse["hex"], horse["front"] = best[2]
+    horse["led_by"] = None
+    ctx.emit("retreat", f"the riderless horse {horse['id']} retreats to {horse['hex']}-{horse['front']}", rule,
+             pieces=[horse["id"]])
+
+
+def attack_problem(board: Board, state: State, attackers: list[Char], horse: Horse | None) -> str | None:
+    from simulator.games.vikings.terrain_rules import Blocked, step_cost
+    if horse is None or not horse["alive"]:
+        return "no living riderless horse there"
+    if not attackers or len({a["id"] for a in attackers}) != len(attackers):
+        return "name the attackers once each"
+    ships = fleet.ship_hexes(board, state)
+    for a in attackers:
+        if a["side"] != state["phasing"] or not active(a) or a.get("attacked") or a.get("wall") or a.get("busy") \
+                or state["combat"]["round"] > 1:
+            return f"{a['name']} cannot attack now"
+        if horse["side"] == a["side"]:
+            return f"the horse {horse['id']} is on {a['side']}' own side"
+        ways = [(x, y) for x in hexes_of(a) for y in horse_hexes(horse) if board.grid.adjacent(x, y)]
+        if not ways:
+            return f"{a['name']} is not next to the horse {horse['id']}"
+        reasons = []
+        for x, y in ways:
+            try:
+                step_cost(board, state, a, x, y, bool(a.get("mounted")), ships, attacking=True)
+                break
+            except Blocked as b:
+                reasons.append(b.reason)
+        else:
+            return f"{a['name']} could not move into the horse's hex: {reasons[-1]}"
+    return None
+
+
+def attack(board: Board, state: State, ctx: Context, attackers: list[Char], hid: str) -> None:
+    """Attack a riderless horse (rule 3.4): as a mounted defender, on table 8.7 with the terrain shifts
+    (table 8.6, the worse of its two hexes) and doors and windows (2.74); several attackers shift one
+    column only when all are mounted, as against any rider. E, F, G and H kill it; A wounds the (first)
+    attacker and B makes the attackers retreat, as printed; C makes it retreat one hex; D, a result on its
+    rider, does nothing (our ruling: it has none)."""
+    from simulator.games.vikings import effects
+    from simulator.games.vikings.catalogue import tables
+    from simulator.games.vikings.melee import level, through_openings
+    from simulator.games.vikings.pieces import attack_value
+    from simulator.games.vikings.terrain_rules import combat_level
+    horse = state["horses"].get(hid)
+    why = attack_problem(board, state, attackers, horse)
+    if why:
+        raise IllegalAction(why, "VK 2.76" if "could not move" in why else RULE)
+    ships = fleet.ship_hexes(board, state)
+    beast = as_target(horse)
+    strength = sum(attack_value(a) for a in attackers)
+    dfn = defence(state, horse)
+    lvl_a = min(level(board, state, a, True, [beast], ships) for a in attackers)
+    lvl_d = combat_level(board, state, beast, ships)
+    notes: list[str] = []
+    pairs = [(x, y) for a in attackers for x in hexes_of(a) for y in horse_hexes(horse) if board.grid.adjacent(x, y)]
+    lvl_a, lvl_d = through_openings(board, pairs, lvl_a, lvl_d, notes)
+    shift = lvl_a - lvl_d
+    if len(attackers) > 1 and all(a.get("mounted") for a in attackers):
+        shift += 1
+        notes.append("combined attack")
+    odds = strength // dfn
+    if odds < 1:
+        raise IllegalAction(f"odds {strength}:{dfn} are below 1-1", "VK 2.7")
+    column = min(max(odds - 1 + shift, 0), 11)
+    die = ctx.dice.d10(f"attack on the riderless horse {hid}")
+    result = tables()["melee"]["mounted"][die - 1][column]
+    for a in attackers:
+        a["attacked"] = True
+        a["engaged"] = True
+    col_name = f"{column + 1}-1" if column < 11 else "12-1+"
+    ctx.emit("melee", f"{', '.join(a['name'] for a in attackers)} ({strength}) attack the riderless horse {hid} "
+             f"({dfn}): shift {shift:+d}{' (' + ', '.join(dict.fromkeys(notes)) + ')' if notes else ''}, "
+             f"column {col_name}, die {die} -> {result}", RULE,
+             pieces=[a["id"] for a in attackers] + [hid], result=result, column=col_name, die=die, shift=shift)
+    if result in KILLED_IN_MELEE:
+        kill(horse, ctx, "melee")
+    elif result == "C":
+        retreat(board, state, ctx, horse, [h for a in attackers for h in hexes_of(a)], "VK 8.7")
+    elif result == "A":
+        effects.wound(board, state, attackers[0], ctx, "hurt attacking a horse", "VK 8.7")
+    elif result == "B":
+        for a in attackers:
+            effects.retreat(board, state, a, 1, horse_hexes(horse), ctx, "VK 8.7")
+
+
+def attack_options(board: Board, state: State) -> list[tuple[str, str]]:
+    """(attacker, horse) pairs: single attacks on enemy riderless horses the phasing side could make."""
+    from simulator.games.vikings.pieces import attack_value
+    out = []
+    for a in sorted(state["chars"].values(), key=lambda c: c["id"]):
+        if a["side"] != state["phasing"]:
+            continue
+        for horse in living(state):
+            if horse["side"] != a["side"] and attack_problem(board, state, [a], horse) is None and \
+                    attack_value(a) // defence(state, horse) >= 1:
+                out.append((a["id"], horse["id"]))
+    return out

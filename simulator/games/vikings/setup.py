@@ -21,7 +21,8 @@ SETUP_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "first": {"enum": ["vikings", "saxons"], "x-expected": "the side that plays phase A: vikings or saxons"},
-        "turn": {"type": "integer", "minimum": 1, "x-expected": "the turn the game starts in (1 to the scenario's turns)"},
+        "turn": {"type": "integer", "minimum": 1,
+                 "x-expected": "the turn the game starts in (1 to the scenario's turns)"},
         "phase": {"enum": list(PHASES), "x-expected": "the phase of that turn to start in (rule 2.2): "
                                                       + ", ".join(PHASES)},
         "boards": {"type": "array", "minItems": 1, "items": {
