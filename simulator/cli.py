@@ -200,7 +200,8 @@ def check_file(path: str, replay: bool = False) -> str:
         return f"scenario {sc.name}"
     if fmt is None and ({"actions", "scenario", "setup", "dice", "expect"} & set(data)) and "game" not in data:
         doc = load_script(path)
-        script_scenario(doc)
+        sc = script_scenario(doc)
+        Session(get_game(sc.game), sc, 0)   # an inline set-up is checked by its game too
         return f"script with {len(data.get('actions', []))} actions"
     for game_id in game_ids():
         loaders = get_game(game_id).data_formats()

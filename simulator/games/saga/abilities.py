@@ -40,7 +40,9 @@ def window(state: State, player: str) -> set[str]:
             if sh["step"] == "attacker":
                 out |= {"shooting", "combat_shooting"}
             elif sh["step"] == "defender":
-                out |= {"shooting_reaction", "combat_shooting_reaction"}
+                # the unit being shot may use Combat/Shooting boxes as well as the reactions
+                # (SAGA p.47: a combined timing serves in either context, for either side)
+                out |= {"shooting_reaction", "combat_shooting_reaction", "combat_shooting"}
         return out
     pend = state.get("pending")
     if pend and pend["kind"] == "reaction" and state["active"] == player:
@@ -415,9 +417,13 @@ def _dice_pool(state: State, player: str, box: dict[str, Any], action: Action, c
             raise IllegalAction("the shooter gains attack dice, the target defence dice", "SAGA p.17")
     if choice not in ("attack", "defence") or not eff.get(choice):
         raise IllegalAction(f"{box['name']} gives {'attack or defence' if eff.get('defence') else 'attack'} dice", "SAGA p.47")
-    if action.get("face") is not None and action["face"] not in [board.dice(state, player)[i]["face"]
-                                                                 for i in board.box_dice(state, player, box["id"])]:
-        raise IllegalAction(f"no {action['face']} die on {box['name']}", "SAGA p.7")
+    face = action.get("face")
+    if face is not None and face not in ("C", "U", "R"):
+        raise IllegalAction("face is the symbol of the die paid: C, U or R", "SAGA p.7")
+    # checked before paying (the trial run): once paid, the die is no longer on the box
+    if dry and face is not None and face not in [board.dice(state, player)[i]["face"]
+                                                 for i in board.box_dice(state, player, box["id"])]:
+        raise IllegalAction(f"no {face} die on {box['name']}", "SAGA p.7")
     if dry:
         return
     n = eff["rare_amount"] if rare else eff["amount"]

@@ -241,7 +241,7 @@ def box_dice(state: State, player: str, box_id: str) -> list[int]:
     return [i for i, d in enumerate(dice(state, player)) if d["box"] == box_id]
 
 
-def _fits(faces: list[str], cost: list[str]) -> bool:
+def fits(faces: list[str], cost: list[str]) -> bool:
     """Whether ``faces`` can pay (part of) ``cost`` one die per slot."""
     if len(faces) > len(cost):
         return False
@@ -267,12 +267,12 @@ def place(state: State, player: str, die: int, box_id: str, ctx: Context) -> Non
     face = dice(state, player)[die]["face"]
     if box["column"] == "repeatable":
         if face not in box["cost"][0]:
-            raise IllegalAction(f"{box['name']} takes {_cost_text(box)}; this die shows {face}", "SAGA p.7")
+            raise IllegalAction(f"{box['name']} takes {cost_text(box)}; this die shows {face}", "SAGA p.7")
     else:
         faces = [dice(state, player)[i]["face"] for i in box_dice(state, player, box_id)] + [face]
-        if not _fits(faces, box["cost"]):
+        if not fits(faces, box["cost"]):
             raise IllegalAction(f"{box['name']} is a once-per-turn box that takes one set of "
-                                f"{_cost_text(box)}; it cannot hold {'+'.join(faces)}", "SAGA p.7")
+                                f"{cost_text(box)}; it cannot hold {'+'.join(faces)}", "SAGA p.7")
     dice(state, player)[die]["box"] = box_id
     if secret_orders(state):
         ctx.emit("place", f"{player} places a die (hidden until every Orders Phase is over)", "SAGA p.57")
@@ -286,7 +286,7 @@ def box_in_play(state: State, box: dict[str, Any]) -> bool:
     return box["effect"]["kind"] != "activation_pool" or bool(state["rules"].get("activation_pool", True))
 
 
-def _cost_text(box: dict[str, Any]) -> str:
+def cost_text(box: dict[str, Any]) -> str:
     return " + ".join("/".join(slot) for slot in box["cost"])
 
 
@@ -356,6 +356,6 @@ def placeable(state: State, player: str) -> list[tuple[int, str]]:
                     out.append((i, box["id"]))
             else:
                 faces = [dice(state, player)[j]["face"] for j in box_dice(state, player, box["id"])] + [face]
-                if _fits(faces, box["cost"]):
+                if fits(faces, box["cost"]):
                     out.append((i, box["id"]))
     return out

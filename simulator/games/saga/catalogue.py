@@ -78,6 +78,11 @@ def faction(faction_id: str) -> dict[str, Any]:
         seen.add(box["id"])
         if box["column"] == "repeatable" and len(box["cost"]) != 1:
             raise doc.error(("boxes", i, "cost"), "a repeatable box takes one die per use")
+        rare_bonus = [k for k in box["effect"] if k.startswith("rare_")]
+        if rare_bonus and not any("R" in slot for slot in box["cost"]):
+            # a bonus "if the die is rare" must be payable with a rare die (SAGA p.59-62)
+            raise doc.error(("boxes", i, "cost"), f"{box['effect'][rare_bonus[0]]} is a bonus for a rare die "
+                            f"({rare_bonus[0]}), so a cost slot must take R")
     kinds = [b["effect"]["kind"] for b in data["boxes"]]
     for needed in ("activate", "activation_pool"):
         if needed not in kinds:

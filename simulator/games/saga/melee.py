@@ -20,8 +20,8 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga import buildings, casualties, movement
-from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, attack_dice_melee, base_armour, clamp_armour,
-                                        exhausted, figure_array, leader_swap, live_units, remove_figures, removal_order,
+from simulator.games.saga.units import (EPS, add_fatigue, attack_dice_melee, base_armour, clamp_armour,
+                                        exhausted, figure_array, in_contact, leader_swap, live_units, remove_figures, removal_order,
                                         unit_gap)
 from simulator.geometry.segments import points_in_polygon
 from simulator.geometry.table import circle_gaps, segment_crosses_polyline
@@ -39,7 +39,7 @@ def fighting_figures(state: State, uid: str, enemy: str | list[str]) -> list[str
     a = figure_array(state, mine)
     b = figure_array(state, theirs)
     g = circle_gaps(a, b)
-    touching = g <= CONTACT
+    touching = in_contact(state, a, b)               # across a hedge too (SAGA p.20)
     enemy_engaged = touching.any(axis=0)
     support = (g <= cat.inches("VS") + EPS) & enemy_engaged[None, :]
     fight = touching.any(axis=1) | support.any(axis=1)
@@ -171,7 +171,7 @@ def unit_of(state: State, player: str, pick: Any = None) -> str:
     (an ability's or a fatigue's ``for_unit``), by default the Warlord."""
     m = state["melee"]
     if pick is not None:
-        if m["players"].get(pick) != player:
+        if not isinstance(pick, str) or m["players"].get(pick) != player:
             raise IllegalAction(f"{pick!r} is not one of your units in this melee", "SAGA p.34")
         return str(pick)
     return m["attacker"] if m["players"][m["attacker"]] == player else m["defender"]

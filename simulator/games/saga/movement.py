@@ -21,7 +21,7 @@ from simulator.core.errors import IllegalAction
 from simulator.games.saga import buildings
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.setup import layout
-from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array
+from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array, in_contact
 from simulator.geometry.paths import (ConvexSet, configuration_obstacle, cut_path, gap_points, nearest_point, path_entry,
                                       path_length, shortest_path)
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
@@ -159,7 +159,7 @@ def engaged_enemy_figures(state: State, owner: str, positions: dict[str, tuple[f
         return set()
     a = np.array([positions[f] for f in mine])
     b = np.array([positions[f] for f in theirs])
-    touch = (circle_gaps(a, b) <= CONTACT).any(axis=0)
+    touch = in_contact(state, a, b).any(axis=0)
     return {f for f, t in zip(theirs, touch) if t}
 
 
@@ -238,7 +238,7 @@ def validate_move(state: State, uid: str, dest: dict[str, tuple[float, float]], 
     engaged_unit: str | None = None
     if enemies:
         en = np.array([positions[f] for f in enemies])
-        touch = circle_gaps(mine, en) <= CONTACT
+        touch = in_contact(state, mine, en)              # across a hedge too (SAGA p.20)
         for i, f in enumerate(unit["figures"]):
             hit = [enemies[j] for j in np.nonzero(touch[i])[0]]
             if hit:
@@ -406,33 +406,78 @@ def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[s
     allow = allowance(state, unit, uneven_guess, rules) - 1e-3
     placed: dict[str, tuple[float, float]] = {}
     on_enemy: dict[str, int] = {}
+    lines = [np.asarray(t["line"], dtype=np.float64) for t in state["terrain"] if "line" in t]
     for f in movers:
         me = figs[f]
         start = (me["x"], me["y"])
         best = None
         enemy_figs = sorted(state["units"][target]["figures"],
                             key=lambda e: math.dist(start, (figs[e]["x"], figs[e]["y"])))
-        for e in enemy_figs:
-            if on_enemy.get(e, 0) >= 2:
-                continue
-            ex, ey, er = figs[e]["x"], figs[e]["y"], figs[e]["r"]
-            base = math.atan2(me["y"] - ey, me["x"] - ex)
-            rr = er + me["r"] + 0.01
-            # the first spot round the enemy figure, nearest our side first, in reach and free
-            spots = [(ex + rr * math.cos(a), ey + rr * math.sin(a))
-                     for a in (base + math.radians(off) for off in ENGAGE_OFFSETS)]
-            spots = [p for p in spots if math.dist(start, p) <= allow]
-            if spots:
-                ok = _free_spots(state, f, np.array(spots, dtype=np.float64), placed, uid)
-                if ok.any():
-                    best = (spots[int(np.argmax(ok))], e)
-                    break
+        # a way over no obstacle first, when there is one (it would slow the unit, SAGA p.13, p.20)
+        for crossing in ((False, True) if lines else (None,)):
+            for e in enemy_figs:
+                if on_enemy.get(e, 0) >= 2:
+                    continue
+                ex, ey, er = figs[e]["x"], figs[e]["y"], figs[e]["r"]
+                base = math.atan2(me["y"] - ey, me["x"] - ex)
+                rr = er + me["r"] + 0.01
+                # against the near side of an obstacle the enemy stands behind (SAGA p.20), else the
+                # first spot round the enemy figure, nearest our side first, in reach and free
+                spots = _obstacle_spots(state, start, me["r"], (ex, ey, er)) + \
+                    [(ex + rr * math.cos(a), ey + rr * math.sin(a)) for a in (base + math.radians(off)
+                                                                              for off in ENGAGE_OFFSETS)]
+                spots = [p for p in spots if math.dist(start, p) <= allow]
+                if spots and crossing is not None:
+                    over = np.zeros(len(spots), dtype=bool)
+                    for line in lines:
+                        over |= segment_crosses_polyline(np.repeat([start], len(spots), axis=0), np.array(spots), line)
+                    spots = [p for p, o in zip(spots, over) if o == crossing]
+                if spots:
+                    ok = _free_spots(state, f, np.array(spots, dtype=np.float64), placed, uid)
+                    if ok.any():
+                        best = (spots[int(np.argmax(ok))], e)
+                        break
+            if best:
+                break
         if best:
             placed[f] = best[0]
             on_enemy[best[1]] = on_enemy.get(best[1], 0) + 1
         else:
             placed[f] = _closest_approach(state, f, target, placed, allow, uid)
     return placed
+
+
+#: Shifts along an obstacle (shares of the two radii) of the spots facing an enemy behind it.
+OBSTACLE_SHIFTS = (0.0, 0.4, -0.4, 0.8, -0.8, 0.95, -0.95)
+
+
+def _obstacle_spots(state: State, start: tuple[float, float], r: float,
+                    enemy: tuple[float, float, float]) -> list[tuple[float, float]]:
+    """SAGA p.20: an enemy figure touching a linear obstacle (a hedge, a fence, a wall) from the
+    side away from ``start`` is engaged by placing the figure (radius ``r``) against the obstacle's
+    near side, facing it (``units.contacts_across_obstacles``): the spots just clear of the line
+    opposite the enemy, then a little to either side."""
+    from simulator.games.saga.units import _nearest_on_line
+    out: list[tuple[float, float]] = []
+    ex, ey, er = enemy
+    for t in state["terrain"]:
+        if "line" not in t or t["movement"] == "impassable":
+            continue
+        line = np.asarray(t["line"], dtype=np.float64)
+        d, near = _nearest_on_line(np.array([[ex, ey]]), line)
+        if d[0] > er + CONTACT or not segment_crosses_polyline(start, (ex, ey), line)[0]:
+            continue
+        q = near[0]
+        k = int(np.argmin(point_segment_distance(q[None], line[:-1], line[1:])))
+        along = line[k + 1] - line[k]
+        along = along / max(float(np.hypot(*along)), EPS)
+        normal = np.array([-along[1], along[0]])
+        if float(np.dot(np.asarray(start) - q, normal)) < 0:
+            normal = -normal
+        for shift in OBSTACLE_SHIFTS:
+            p = q + along * shift * (r + er) + normal * (r + 0.01)
+            out.append((float(p[0]), float(p[1])))
+    return out
 
 
 def _gap_to_unit(state: State, fid: str, target: str) -> float:

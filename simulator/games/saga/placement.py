@@ -30,7 +30,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context
 from simulator.games.saga import bids, buildings, scenery
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga.units import EPS, cohesive
+from simulator.games.saga.units import EPS, cohesive, finite_number
 from simulator.geometry.segments import point_segment_distance, points_in_polygon
 from simulator.geometry.table import (circle_gaps, circles_inside_rect, point_polygon_distance, polygon_distance,
                                       rotate_points)
@@ -530,9 +530,8 @@ def place_terrain(state: State, player: str, action: Action, ctx: Context) -> No
     if action.get("piece", st["piece"]) != st["piece"]:
         raise IllegalAction(f"the piece to place now is {st['piece']}", "SAGA p.49")
     at = _point(action.get("at"), "at is the piece's centre [x, y] in inches", "SAGA p.49")
-    facing = action.get("facing", waiting_facing(state, "pieces", st["piece"]))
-    if not isinstance(facing, (int, float)) or isinstance(facing, bool):
-        raise IllegalAction("facing is the piece's turn in degrees (counter-clockwise)", "SAGA p.49")
+    facing = finite_number(action.get("facing", waiting_facing(state, "pieces", st["piece"])), "facing",
+                           "the piece's turn in degrees (counter-clockwise)", "SAGA p.49")
     problem = terrain_problem(state, st, at, float(facing))
     if problem is not None:
         if problem.endswith(")"):                   # a rule without a location roll names itself
@@ -548,7 +547,10 @@ def place_terrain(state: State, player: str, action: Action, ctx: Context) -> No
 
 
 def _point(value: Any, message: str, rule: str) -> tuple[float, float]:
-    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value)):
+    """A point [x, y] of finite numbers, else ``IllegalAction`` with ``message`` (which names the
+    parameter)."""
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                                and math.isfinite(v) for v in value)):
         raise IllegalAction(message, rule)
     return float(value[0]), float(value[1])
 
@@ -562,9 +564,8 @@ def _positions(state: State, uid: str, action: Action) -> dict[str, tuple[float,
             raise IllegalAction("to maps every figure id of the unit to [x, y]", "SAGA p.48")
         return {f: _point(to[f], "to maps every figure id of the unit to [x, y]", "SAGA p.48") for f in to}
     at = _point(action.get("at"), "at is the unit's centre [x, y] in inches (or to = {figure: [x, y]})", "SAGA p.48")
-    facing = action.get("facing", waiting_facing(state, "units", uid))
-    if not isinstance(facing, (int, float)) or isinstance(facing, bool):
-        raise IllegalAction("facing is the formation's turn in degrees (counter-clockwise)", "SAGA p.48")
+    facing = finite_number(action.get("facing", waiting_facing(state, "units", uid)), "facing",
+                           "the formation's turn in degrees (counter-clockwise)", "SAGA p.48")
     offsets = turned_offsets(state, uid, float(facing))
     return {f: (at[0] + float(dx), at[1] + float(dy)) for f, (dx, dy) in zip(sample["figures"], offsets)}
 
@@ -604,9 +605,7 @@ def turn_waiting(state: State, player: str, action: Action, ctx: Context) -> Non
     unit is shown so turned and its ``deploy`` (and the piece's ``place_terrain``) without a
     ``facing`` keeps this one (the client's turn gesture on a waiting unit or piece)."""
     st = current(state)
-    facing = action.get("facing")
-    if not isinstance(facing, (int, float)) or isinstance(facing, bool):
-        raise IllegalAction("facing is the turn in degrees (counter-clockwise)", "SAGA p.48")
+    facing = finite_number(action.get("facing"), "facing", "the turn in degrees (counter-clockwise)", "SAGA p.48")
     if "unit" in action:
         if st is None or st["kind"] != "deploy" or st["player"] != player \
                 or action["unit"] not in pending_units(state, st):

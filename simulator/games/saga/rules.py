@@ -20,8 +20,8 @@ from simulator.games.saga import catalogue as cat
 from simulator.games.saga import melee as melee_mod
 from simulator.games.saga import setup as setup_mod
 from simulator.games.saga.units import (CONTACT, EPS, add_fatigue, board_serves, enemies_of, exhausted,
-                                        free_activation, hero_spec, live_units,
-                                        remove_fatigue, unit_gap, warlord)
+                                        finite_number, free_activation, hero_spec, live_units,
+                                        remove_fatigue, table_point, unit_gap, warlord)
 
 State = dict[str, Any]
 
@@ -130,6 +130,8 @@ class Saga(Game):
         kind = action["type"]
         if state["phase"] == "setup" and kind not in SETUP_ACTIONS:
             raise IllegalAction(f"the set-up is not over: {', '.join(SETUP_ACTIONS)} only", "SAGA p.48")
+        if state["phase"] != "setup" and kind in SETUP_ACTIONS:
+            raise IllegalAction(f"{kind} is a set-up action, and the set-up is over", "SAGA p.48")
         handler = placement.ACTIONS.get(kind) or (getattr(self, f"_do_{kind}", None) if kind in ACTIONS else None)
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(ACTIONS)})")
@@ -552,26 +554,28 @@ class Saga(Game):
         uid = pend["unit"]
         if "path" in action:
             path = action["path"]
-            self._require(isinstance(path, dict) and all(
-                isinstance(pts, list) and pts and all(isinstance(p, list) and len(p) == 2
-                                                      and all(isinstance(c, (int, float)) for c in p) for p in pts)
-                for pts in path.values()), "path maps figure ids to lists of [x, y] points (the last is the end)",
-                "SAGA p.12")
-            dest = {k: (float(v[-1][0]), float(v[-1][1])) for k, v in path.items()}
-            via = {k: [(float(p[0]), float(p[1])) for p in v[:-1]] for k, v in path.items() if len(v) > 1}
+            self._require(isinstance(path, dict) and all(isinstance(pts, list) and pts for pts in path.values()),
+                          "path maps figure ids to lists of [x, y] points (the last is the end)", "SAGA p.12")
+            points = {str(k): [table_point(p, "path", "SAGA p.12") for p in v] for k, v in path.items()}
+            dest = {k: v[-1] for k, v in points.items()}
+            via = {k: v[:-1] for k, v in points.items() if len(v) > 1}
             self._carry_move(state, uid, dest, ctx, via=via)
             return
+        self._carry_move(state, uid, self._destinations(state, uid, action, "SAGA p.12"), ctx)
+
+    @staticmethod
+    def _destinations(state: State, uid: str, action: Action, rule: str) -> dict[str, tuple[float, float]]:
+        """Where a move or a withdrawal puts the unit's figures: ``to`` (figure -> [x, y]) or the
+        whole unit shifted by ``dx``, ``dy``; finite numbers only, else ``IllegalAction`` naming
+        the parameter."""
         if "to" in action:
             to = action["to"]
-            self._require(isinstance(to, dict) and all(isinstance(v, list) and len(v) == 2 for v in to.values()),
-                          "to maps figure ids to [x, y]", "SAGA p.12")
-            dest = {k: (float(v[0]), float(v[1])) for k, v in to.items()}
-        else:
-            dx, dy = action.get("dx", 0), action.get("dy", 0)
-            self._require(isinstance(dx, (int, float)) and isinstance(dy, (int, float)),
-                          "dx and dy are numbers (inches)", "SAGA p.12")
-            dest = movement.translation(state, uid, float(dx), float(dy))
-        self._carry_move(state, uid, dest, ctx)
+            if not isinstance(to, dict):
+                raise IllegalAction(f"to maps figure ids to [x, y]; got {to!r}", rule)
+            return {str(k): table_point(v, "to", rule) for k, v in to.items()}
+        dx = finite_number(action.get("dx", 0), "dx", "the shift in inches", rule)
+        dy = finite_number(action.get("dy", 0), "dy", "the shift in inches", rule)
+        return movement.translation(state, uid, dx, dy)
 
     def _do_engage(self, state: State, player: str, action: Action, ctx: Context) -> None:
         pend = self._pending_of(state, player, "move")
@@ -717,8 +721,10 @@ class Saga(Game):
         shooting.begin(state, uid, str(target), ctx, after_move=javelin)
         free = pend.get("free") or {}
         if not javelin:
-            if (unit["moves"] + unit["shots"]) >= 1 and not free.get("no_fatigue"):
-                add_fatigue(state, unit, 1, ctx, "a shot after another move or shot this turn", "SAGA p.24")
+            # the fatigue of a second activation comes once the shot is resolved (SAGA p.24), so
+            # the target cannot spend it for armour against this very shot
+            state["shooting"]["second_activation"] = (unit["moves"] + unit["shots"]) >= 1 \
+                and not free.get("no_fatigue")
             unit["shots"] += 1
         state["pending"] = None
 
@@ -829,18 +835,7 @@ class Saga(Game):
         uid = w["unit"]
         self._require(player == state["units"][uid]["owner"], "the owner of the disengaging unit places it",
                       "SAGA p.22")
-        if "to" in action:
-            to = action["to"]
-            self._require(isinstance(to, dict) and all(isinstance(v, list) and len(v) == 2
-                                                       and all(isinstance(c, (int, float)) for c in v)
-                                                       for v in to.values()),
-                          "to maps every figure id to [x, y]", "SAGA p.22")
-            dest = {k: (float(v[0]), float(v[1])) for k, v in to.items()}
-        else:
-            dx, dy = action.get("dx", 0), action.get("dy", 0)
-            self._require(isinstance(dx, (int, float)) and isinstance(dy, (int, float)),
-                          "dx and dy are numbers (inches)", "SAGA p.22")
-            dest = movement.translation(state, uid, float(dx), float(dy))
+        dest = self._destinations(state, uid, action, "SAGA p.22")
         problem = movement.withdrawal_problem(state, uid, w["away_from"], dest)
         self._require(problem is None, f"{state['units'][uid]['name']} cannot disengage there: {problem}", "SAGA p.22")
         melee_mod.next_withdrawal(state, ctx, chosen=dest)

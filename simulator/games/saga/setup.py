@@ -58,6 +58,11 @@ SETUP_SCHEMA: dict[str, Any] = {
         "far_side": {"type": "object", "additionalProperties": {
             "type": "array", "items": _POINT, "minItems": 3}},
         "exit_edge": {"type": "object", "additionalProperties": {"enum": ["top", "bottom"]}},
+        "start": {"type": "object", "required": ["turn", "phase"], "additionalProperties": False,
+                  "x-expected": "a mid-game position: {turn: N, phase: orders or activation, player: id}",
+                  "properties": {"turn": {"type": "integer", "minimum": 1},
+                                 "phase": {"enum": ["orders", "activation"]},
+                                 "player": {"type": "string", "x-expected": "the player whose turn it is"}}},
         "baggage_to_exit": {"type": "integer", "minimum": 1,
                             "x-expected": "how many baggage must leave the table for the escort to win (default 2; "
                                           "3 in 12-point Clash of Steel, SAGA p.58)"},
@@ -66,14 +71,25 @@ SETUP_SCHEMA: dict[str, Any] = {
             "properties": {
                 "faction": {"enum": list(cat.FACTIONS)},
                 "hero": {"type": "string", "x-expected": "a hero id of data/swords.yaml (replaces the Warlord)"},
+                "dice": {"type": "array", "maxItems": 2 * BOARD_DICE,
+                         "x-expected": "the SAGA dice already on the battle board: [{face: C, U or R, box: id}]",
+                         "items": {"type": "object", "required": ["face", "box"], "additionalProperties": False,
+                                   "properties": {"face": {"enum": ["C", "U", "R"]},
+                                                  "box": {"type": "string",
+                                                          "x-expected": "a box id of the side's battle board "
+                                                                        "(<faction>.<box> on a second board)"}}}},
                 "units": {"type": "array", "minItems": 1, "items": {
-                    "type": "object", "required": ["id", "class", "at"], "additionalProperties": False,
+                    "type": "object", "required": ["id", "class"], "additionalProperties": False,
                     "properties": {
                         "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]+$"},
                         "name": {"type": "string"},
                         "class": {"enum": ["warlord", "hearthguard", "warriors", "levies", "baggage"]},
                         "figures": {"type": "integer", "minimum": 1, "maximum": 12},
                         "at": _POINT,
+                        "positions": {"type": "array", "items": _POINT, "minItems": 1, "maxItems": 12,
+                                      "x-expected": "every figure's centre [x, y], one per figure (instead of at)"},
+                        "fatigue": {"type": "integer", "minimum": 0,
+                                    "x-expected": "the unit's fatigue markers, 0 or more (SAGA p.24)"},
                         "columns": {"type": "integer", "minimum": 1},
                         "mounted": {"type": "boolean"},
                         "weapon": {"enum": ["none", "bow", "sling", "javelin", "crossbow"]},
@@ -209,8 +225,14 @@ def build_state(scenario: Scenario, ctx: Context) -> dict[str, Any]:
                 rule = extra_warlord_rule(setup.get("points"))
                 state["units"][u["id"]].update(extra_warlord=True, vp_key="extra_warlord",
                                                lesser=bool(rule["lesser"]) if rule else True)
-    _check_builder(state, scenario)
-    _check_positions(state, scenario)
+    mid_game = setup.get("start")
+    if not mid_game:                      # the warband bought: its losses are unknown in a mid-game position
+        _check_builder(state, scenario)
+    _check_positions(state, scenario, zones=not mid_game)
+    for p in players:
+        _dice_on_boards(state, scenario, p)
+    if mid_game:
+        _start(state, scenario, mid_game)
     if state["victory"] == "challenge":
         state["wounds"] = {p: 12 for p in players}
     state["set_up"] = None
@@ -379,25 +401,34 @@ def unit_figures(u: dict[str, Any], hero: str | None = None) -> int:
     """How many figures a unit entry of ``setup.sides.*.units`` puts on the table (a Warlord led
     by Harold Godwinson has his brothers with him)."""
     if u["class"] == "warlord":
-        return 1 + len(brothers(hero))
+        return int(u.get("figures", 1 + len(brothers(hero))))
     if u["class"] == "baggage":
         return 1
     merc = cat.swords()["mercenaries"].get(u.get("mercenary", ""))
-    return int(u.get("figures", merc["figures"] if merc else 0))
+    given = len(u["positions"]) if "positions" in u else merc["figures"] if merc else 0
+    return int(u.get("figures", given))
 
 
-def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) -> list[tuple[str, str]]:
+def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None,
+                  mid_game: bool = False) -> list[tuple[str, str]]:
     """Every reason one unit entry (a ``setup.sides.*.units`` item) is not allowed in ``faction``'s
     warband led by ``hero``, as (field, message) pairs (SAGA p.35-46). Used by the set-up and by
-    the force-selection screen (``forces.py``) to know which unit options a faction has."""
+    the force-selection screen (``forces.py``) to know which unit options a faction has.
+    ``mid_game`` (a position with ``setup.start``): units may have lost figures, down to one."""
     out: list[tuple[str, str]] = []
     cls = u["class"]
     count = unit_figures(u)
-    if cls == "warlord" and "figures" in u and u["figures"] != unit_figures(u, hero):
-        out.append(("figures", f"the Warlord's unit has {unit_figures(u, hero)} figure(s)"
+    whole = 1 + len(brothers(hero))
+    if cls == "warlord" and ("figures" in u or "positions" in u) and \
+            not (1 <= unit_figures(u, hero) <= whole if mid_game else unit_figures(u, hero) == whole):
+        out.append(("figures", f"the Warlord's unit has {whole} figure(s)" + (" or fewer" if mid_game else "")
                                + (" (Harold and his brothers, SAGA p.42)" if brothers(hero) else " (SAGA p.33)")))
-    if cls not in ("warlord", "baggage") and not 4 <= count <= 12:
-        out.append(("figures", "a unit starts with 4 to 12 figures (SAGA p.35)"))
+    if cls not in ("warlord", "baggage") and not (1 if mid_game else 4) <= count <= 12:
+        out.append(("figures", "a unit has 1 to 12 figures in a mid-game position (no unit starts with more "
+                               "than 12, SAGA p.35)" if mid_game else "a unit starts with 4 to 12 figures (SAGA p.35)"))
+    if "positions" in u and len(u["positions"]) != unit_figures(u, hero):
+        out.append(("positions", f"one position per figure: {unit_figures(u, hero)} figure(s), "
+                                 f"{len(u['positions'])} position(s)"))
     mounted = bool(u.get("mounted", False))
     rides = cls == "warlord" and cat.swords()["heroes"].get(hero or "", {}).get("may_ride", False)
     if mounted and rides and u.get("dane_axe"):
@@ -437,7 +468,8 @@ def unit_problems(faction: dict[str, Any], u: dict[str, Any], hero: str | None) 
             out.append(("mercenary", f"unknown mercenary {merc_id!r} (known: {', '.join(sorted(mercs))})"))
         else:
             spec = mercs[merc_id]
-            if cls != spec["class"] or count != spec["figures"] or mounted:
+            if cls != spec["class"] or not (1 <= count <= spec["figures"] if mid_game else count == spec["figures"]) \
+                    or mounted:
                 out.append(("", f"{spec['name']} are one foot {spec['class']} unit of {spec['figures']} "
                                 f"figures (SAGA p.45)"))
             if spec.get("not_with_hero") and hero is not None:
@@ -463,7 +495,12 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
     if uid in state["units"]:
         raise scenario.error(path + ("id",), f"unit id {uid!r} used twice")
     cls = u["class"]
-    problems = unit_problems(faction, u, hero)
+    problems = unit_problems(faction, u, hero, mid_game=bool(scenario.setup.get("start")))
+    if "at" not in u and "positions" not in u:
+        problems.append(("", "a unit needs at (its centre) or positions (every figure's)"))
+    if u.get("fatigue") and cls == "warlord" and cat.swords()["heroes"].get(hero or "", {}).get("fatigue_immune"):
+        problems.append(("fatigue", f"{cat.swords()['heroes'][str(hero)]['name']} never has fatigue (Song of "
+                                    "Roland, SAGA p.43)"))
     if problems:
         field, message = problems[0]
         raise scenario.error(path + ((field,) if field else ()), message)
@@ -480,14 +517,17 @@ def _add_unit(state: dict[str, Any], scenario: Scenario, owner: str, faction: di
             "name": u.get("name", f"{owner} {cls}" if cls in ("warlord", "baggage") else f"{owner} {cls} ({uid})"),
             "mounted": mounted, "weapon": weapon, "dane_axe": dane_axe, "berserker": berserker,
             "javelin_penalty": weapon == "javelin" and cls in ("hearthguard", "warriors"),
-            "fatigue": 0, "figures": [], "moves": 0, "shots": 0, "rested": False, "activations": 0,
+            "fatigue": int(u.get("fatigue", 0)), "figures": [], "moves": 0, "shots": 0, "rested": False,
+            "activations": 0,
             "start_figures": count, "path": list(path)}
     _swords_for_hire(scenario, u, path, hero, unit)
     if cls == "baggage":
         unit["armour_override"] = {"melee": 5, "shooting": 6}
         unit["melee_dice_override"] = 3
     columns = u.get("columns", min(count, 4))
-    for i, (x, y) in enumerate(layout(tuple(u["at"]), count, columns, diameter)):
+    places = [(float(x), float(y)) for x, y in u["positions"]] if "positions" in u else \
+        layout(tuple(u["at"]), count, columns, diameter)
+    for i, (x, y) in enumerate(places):
         fid = f"{uid}.{i + 1}" if count > 1 else uid
         state["figures"][fid] = {"id": fid, "unit": uid, "x": x, "y": y, "r": diameter / 2}
         unit["figures"].append(fid)
@@ -602,15 +642,70 @@ def _check_builder(state: dict[str, Any], scenario: Scenario) -> None:
             raise scenario.error(("setup", "sides", p), "; ".join(f"{x.message} ({x.rule})" for x in problems))
 
 
-def _check_positions(state: dict[str, Any], scenario: Scenario) -> None:
-    """Every figure on the table, not overlapping, units in formation, inside deployment zones."""
+def _dice_on_boards(state: dict[str, Any], scenario: Scenario, player: str) -> None:
+    """``setup.sides.<player>.dice``: the SAGA dice already on the battle board (a mid-game
+    position). Each goes on a box of a board the side uses, showing a face the box takes (a
+    once-per-turn box one set, SAGA p.7), never more than 8 dice in use (SAGA p.7, p.42)."""
+    from simulator.games.saga import board
+    entries = scenario.setup["sides"][player].get("dice", [])
+    side = state["sides"][player]
+    for k, d in enumerate(entries):
+        path = ("setup", "sides", player, "dice", k)
+        box = board.find_box(state, player, d["box"])
+        if box is None:
+            names = " or ".join(cat.faction(f)["name"] for f in board.boards(state, player))
+            raise scenario.error(path + ("box",), f"the {names} board has no box {d['box']!r}")
+        if box["effect"]["kind"] != "activate" and not board.box_in_play(state, box):
+            raise scenario.error(path + ("box",), f"{box['name']} has no effect in this game (SAGA p.58)")
+        first = 0 if box["faction"] == side["faction"] else BOARD_DICE
+        free = [i for i in range(first, first + BOARD_DICE) if i < len(side["dice"]) and side["dice"][i]["face"] is None]
+        shared = first == 0 or board.shares_dice_limit(state, player)
+        in_use = sum(1 for i, x in enumerate(side["dice"]) if x["face"] is not None
+                     and (board.shares_dice_limit(state, player) or (i < BOARD_DICE) == (first == 0)))
+        if not free or (shared and in_use >= board.IN_USE):
+            raise scenario.error(path, f"no more than {board.IN_USE} SAGA dice are in use at once (SAGA p.7)")
+        faces = [side["dice"][i]["face"] for i in board.box_dice(state, player, d["box"])] + [d["face"]]
+        fits = d["face"] in box["cost"][0] if box["column"] == "repeatable" else board.fits(faces, box["cost"])
+        if not fits:
+            raise scenario.error(path + ("face",), f"{box['name']} takes {board.cost_text(box)}"
+                                 + ("" if box["column"] == "repeatable" else ", one set at a time")
+                                 + f": it cannot hold {'+'.join(faces)} (SAGA p.7)")
+        side["dice"][free[0]] = {"face": d["face"], "box": d["box"]}
+
+
+def _start(state: dict[str, Any], scenario: Scenario, start: dict[str, Any]) -> None:
+    """``setup.start``: the turn, phase and player a mid-game position starts with (the dice of
+    an Activation Phase are those on the boards)."""
+    if state["rules"]["deployment"] != "sample":
+        raise scenario.error(("setup", "start"), "a mid-game position has its units on the table: "
+                             "deployment: players cannot go with it")
+    if start["turn"] > state["max_turns"]:
+        raise scenario.error(("setup", "start", "turn"), f"the game has {state['max_turns']} turns")
+    player = start.get("player", state["order"][0])
+    if player not in state["players"]:
+        raise scenario.error(("setup", "start", "player"), f"{player!r} is not a player of this scenario")
+    if start["phase"] == "activation" and state["rules"]["simultaneous_orders"]:
+        raise scenario.error(("setup", "start", "phase"), "scenario X plays every Orders Phase first: its "
+                             "positions start in the Orders Phase (SAGA p.57)")
+    state["turn"] = int(start["turn"])
+    state["phase"] = start["phase"]
+    state["orders_rolled"] = start["phase"] == "activation"
+    state["turn_player"] = state["active"] = player
+
+
+def _check_positions(state: dict[str, Any], scenario: Scenario, zones: bool = True) -> None:
+    """Every figure on the table, not overlapping, units in formation, inside deployment zones
+    (``zones``: not in a mid-game position)."""
     width, height = state["table"]["width"], state["table"]["height"]
     ids = list(state["figures"])
     arr = np.array([[state["figures"][f][k] for k in ("x", "y", "r")] for f in ids])
     g = circle_gaps(arr)
     np.fill_diagonal(g, np.inf)
     for uid, u in state["units"].items():
-        where = tuple(u["path"]) + ("at",)
+        path = tuple(u["path"])
+        listed = scenario.setup["sides"].get(path[2], {}).get("units", []) if path[:2] == ("setup", "sides") else []
+        entry = listed[path[4]] if len(path) > 4 and isinstance(path[4], int) and path[4] < len(listed) else {}
+        where = path + ("positions" if "positions" in entry else "at",)
         for fid in u["figures"]:
             f = state["figures"][fid]
             if not circles_inside_rect([[f["x"], f["y"], f["r"]]], width, height)[0]:
@@ -626,11 +721,11 @@ def _check_positions(state: dict[str, Any], scenario: Scenario) -> None:
         b = np.array([[state["figures"][f][k] for k in ("x", "y", "r")] for f in u["figures"]])
         if not cohesive(b):
             raise scenario.error(where, "the unit is not in formation (SAGA p.12)")
-        zones = [z for z in state["zones"] if z["side"] == u["owner"]]
-        if zones:
+        zones_of = [z for z in state["zones"] if z["side"] == u["owner"]] if zones else []
+        if zones_of:
             centres = b[:, :2]
             ok = np.zeros(len(centres), dtype=bool)
-            for z in zones:
+            for z in zones_of:
                 ok |= points_in_polygon(centres, z["polygon"], eps=0.0)
             if not ok.all():
                 raise scenario.error(where, "the unit is deployed outside its deployment zone")

@@ -2,7 +2,8 @@
 
 Engine decisions (docs/saga.md): line of sight runs centre to centre between two figures;
 it is blocked by any base other than the two figures and the shooter's own unit, by the
-gap between two figures of another unit standing within VS of each other, by high linear
+gap between two figures within VS of each other that are not both of the shooting unit
+(two of another unit, of two other units, or one of its own and one of another), by high linear
 terrain, and by high area terrain it enters and leaves (a target inside is seen). A figure
 inside a building sees and is seen from any part of the building, and range is measured
 from and to its walls (SAGA p.27).
@@ -14,11 +15,12 @@ import math
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import buildings, casualties, movement
+from simulator.games.saga import buildings, casualties
 from simulator.games.saga.units import (EPS, add_fatigue, attack_dice_shooting, base_armour, clamp_armour,
                                         figure_array, remove_figures)
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
@@ -30,15 +32,39 @@ Point = tuple[float, float]
 
 
 def los_blockers(state: State, a: tuple[float, float], b: tuple[float, float],
-                 ignore_units: set[str], ignore_terrain: frozenset[str] = frozenset()) -> list[str]:
+                 ignore_units: set[str], ignore_terrain: frozenset[str] = frozenset(),
+                 own: tuple[str, str] | None = None) -> list[str]:
     """What blocks the sight line a-b: piece ids and terrain ids."""
-    return lines_blockers(state, [(a, b)], ignore_units, ignore_terrain)[0]
+    return lines_blockers(state, [(a, b)], ignore_units, ignore_terrain, own)[0]
+
+
+def sight_walls(state: State, others: list[str], own: tuple[str, str] | None) -> tuple[NDArray[np.float64],
+                                                                                      NDArray[np.float64]] | None:
+    """The gaps a sight line may not pass (SAGA p.15): the segment between the centres of any two
+    figures within VS of each other that are not both of the shooting unit: two of one other unit,
+    of two other units, or one of the shooter's own unit and one of another (the p.15 example).
+    ``others``: the figures that block; ``own``: (the shooting unit, the figure the lines start
+    from, which forms no gap with anything: the lines start at its centre)."""
+    mates = [f for f in state["units"][own[0]]["figures"] if f != own[1]] if own else []
+    fids = others + mates
+    if len(fids) < 2:
+        return None
+    arr = figure_array(state, fids)
+    near = np.triu(circle_gaps(arr) <= cat.inches("VS"), 1)
+    if mates:
+        near[len(others):, len(others):] = False            # two of the shooting unit: no gap
+    ii, jj = np.nonzero(near)
+    if not len(ii):
+        return None
+    return arr[ii, :2], arr[jj, :2]
 
 
 def lines_blockers(state: State, lines: list[tuple[Point, Point]], ignore_units: set[str],
-                   ignore_terrain: frozenset[str] = frozenset()) -> list[list[str]]:
+                   ignore_terrain: frozenset[str] = frozenset(),
+                   own: tuple[str, str] | None = None) -> list[list[str]]:
     """:func:`los_blockers` of many sight lines at once (``ignore_terrain``: pieces that never
-    block, e.g. the buildings a line starts or ends at)."""
+    block, e.g. the buildings a line starts or ends at; ``own``: the shooting unit and figure,
+    see :func:`sight_walls`)."""
     out: list[list[str]] = [[] for _ in lines]
     if not lines:
         return out
@@ -51,11 +77,11 @@ def lines_blockers(state: State, lines: list[tuple[Point, Point]], ignore_units:
         d = point_segment_distance(arr[None, :, :2], p0[:, None], p1[:, None])
         for i, j in np.argwhere(d < arr[None, :, 2] - EPS):
             out[int(i)].append(others[int(j)])
-        walls = movement._walls(state, others, exclude=set())
-        if walls is not None:
-            cross = segments_intersect(p0[:, None], p1[:, None], walls[0][None], walls[1][None]).any(axis=1)
-            for i in np.nonzero(cross)[0]:
-                out[int(i)].append("gap between figures")
+    walls = sight_walls(state, others, own)
+    if walls is not None:
+        cross = segments_intersect(p0[:, None], p1[:, None], walls[0][None], walls[1][None]).any(axis=1)
+        for i in np.nonzero(cross)[0]:
+            out[int(i)].append("gap between figures")
     for t in state["terrain"]:
         if t["height"] != "high" or t["id"] in ignore_terrain:
             continue
@@ -67,6 +93,100 @@ def lines_blockers(state: State, lines: list[tuple[Point, Point]], ignore_units:
         for i in np.nonzero(hit)[0]:
             out[int(i)].append(t["id"])
     return out
+
+
+def _crossings(a: NDArray[np.float64], b: NDArray[np.float64], c: NDArray[np.float64],
+               d: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The points where segments ``a[i]-b[i]`` meet segments ``c[j]-d[j]`` (proper crossings)."""
+    r, q = b - a, d - c
+    den = r[:, None, 0] * q[None, :, 1] - r[:, None, 1] * q[None, :, 0]
+    w = c[None] - a[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (w[..., 0] * q[None, :, 1] - w[..., 1] * q[None, :, 0]) / den
+        u = (w[..., 0] * r[:, None, 1] - w[..., 1] * r[:, None, 0]) / den
+    hit = (np.abs(den) > 1e-12) & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
+    i, _ = np.nonzero(hit)
+    return a[i] + t[hit][:, None] * r[i]
+
+
+def _circle_crossings(edges_a: NDArray[np.float64], edges_b: NDArray[np.float64],
+                      circles: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The points where the edges ``edges_a[i]-edges_b[i]`` meet the circles (x, y, r)."""
+    d = edges_b - edges_a
+    f = edges_a[:, None] - circles[None, :, :2]
+    aa = (d * d).sum(axis=1)[:, None]
+    bb = 2 * (f * d[:, None]).sum(axis=2)
+    cc = (f * f).sum(axis=2) - circles[None, :, 2] ** 2
+    disc = bb * bb - 4 * aa * cc
+    out = []
+    for sign in (-1.0, 1.0):
+        with np.errstate(invalid="ignore"):
+            t = (-bb + sign * np.sqrt(np.maximum(disc, 0.0))) / (2 * aa)
+        ok = (disc >= 0) & (t >= 0) & (t <= 1)
+        i, _ = np.nonzero(ok)
+        out.append(edges_a[i] + t[ok][:, None] * d[i])
+    return np.concatenate(out)
+
+
+def lines_to_building(state: State, p: Point, building: str, ignore_units: set[str],
+                      ignore_terrain: frozenset[str], own: tuple[str, str] | None = None) -> list[tuple[Point, Point]]:
+    """The sight lines from ``p`` to the walls of ``building`` worth testing, so that testing them
+    answers exactly whether some point of the walls is seen (SAGA p.27). Along each direction from
+    ``p`` the nearest point of the walls is the easiest to see; whether that line is blocked changes
+    only where a direction grazes a blocker (a base's tangents, the ends of gaps, of high obstacles
+    and of high areas' edges, the building's corners) or where a blocker meets the walls. One line
+    is cast midway between each two such neighbouring directions, through the building's span."""
+    poly = np.asarray(buildings.pieces(state)[building]["polygon"], dtype=np.float64)
+    po = np.asarray(p, dtype=np.float64)
+    ea, eb = poly, np.roll(poly, -1, axis=0)
+    figs = state["figures"]
+    circles = figure_array(state, [f for f, v in figs.items() if v["unit"] not in ignore_units])
+    sa, sb = [], []
+    walls = sight_walls(state, [f for f, v in figs.items() if v["unit"] not in ignore_units], own)
+    if walls is not None:
+        sa.append(walls[0])
+        sb.append(walls[1])
+    for t in state["terrain"]:
+        if t["height"] != "high" or t["id"] in ignore_terrain or t["id"] == building:
+            continue
+        pts = np.asarray(t["line"] if "line" in t else t["polygon"], dtype=np.float64)
+        nxt = pts[1:] if "line" in t else np.roll(pts, -1, axis=0)
+        sa.append(pts[:len(nxt)])
+        sb.append(nxt)
+    seg_a = np.concatenate(sa) if sa else np.zeros((0, 2))
+    seg_b = np.concatenate(sb) if sb else np.zeros((0, 2))
+    ref = math.atan2(*(poly.mean(axis=0) - po)[::-1])
+
+    def rel(points: NDArray[np.float64]) -> NDArray[np.float64]:
+        ang = np.arctan2(points[:, 1] - po[1], points[:, 0] - po[0]) - ref
+        return (ang + math.pi) % (2 * math.pi) - math.pi
+
+    span = rel(poly)
+    lo, hi = float(span.min()), float(span.max())
+    crit = [span, rel(seg_a), rel(seg_b), rel(_crossings(seg_a, seg_b, ea, eb)) if len(seg_a) else np.zeros(0)]
+    if len(circles):
+        v = circles[:, :2] - po
+        dist = np.hypot(v[:, 0], v[:, 1])
+        half = np.arcsin(np.clip(circles[:, 2] / np.maximum(dist, 1e-9), 0.0, 1.0))
+        mid = rel(circles[:, :2])
+        crit += [mid - half, mid + half, rel(_circle_crossings(ea, eb, circles))]
+    angles = np.unique(np.clip(np.concatenate(crit), lo, hi))
+    if len(angles) < 2:
+        angles = np.array([lo, hi])
+    mids = (angles[:-1] + angles[1:]) / 2
+    mids = mids[np.argsort(np.abs(mids))]                 # the most direct first
+    u = np.stack([np.cos(mids + ref), np.sin(mids + ref)], axis=1)
+    # the ray's first meeting with the walls: the nearest point of the building that way
+    e = eb - ea
+    den = u[:, None, 0] * e[None, :, 1] - u[:, None, 1] * e[None, :, 0]
+    w = ea[None] - po
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (w[..., 0] * e[None, :, 1] - w[..., 1] * e[None, :, 0]) / den
+        s_ = (w[..., 0] * u[:, None, 1] - w[..., 1] * u[:, None, 0]) / den
+    t = np.where((np.abs(den) > 1e-12) & (t > 0) & (s_ >= 0) & (s_ <= 1), t, np.inf).min(axis=1)
+    keep = np.isfinite(t)
+    ends = po + u[keep] * t[keep, None]
+    return [((float(po[0]), float(po[1])), (float(q[0]), float(q[1]))) for q in ends]
 
 
 def viewpoints(state: State, fid: str, toward: Point) -> list[Point]:
@@ -87,12 +207,23 @@ def sight_line(state: State, a: str, b: str) -> tuple[Point, Point, list[str]]:
     held = frozenset(str(units[u]["building"]) for u in (ua, ub) if units[u].get("building"))
     ignore = {ua, ub} | {o for bid in held for o in buildings.occupants(state, bid)}
     ca, cb = (figs[a]["x"], figs[a]["y"]), (figs[b]["x"], figs[b]["y"])
-    from_a, at_b = viewpoints(state, a, cb), viewpoints(state, b, ca)
-    if len(from_a) == 1 or len(at_b) == 1:
-        lines = [(p, q) for p in from_a for q in at_b]
-    else:                          # both in buildings: each wall point with the nearest of the other's
-        lines = [(p, viewpoints(state, b, p)[0]) for p in from_a] + [(viewpoints(state, a, q)[0], q) for q in at_b]
-    found = lines_blockers(state, lines, ignore, held)
+    # the gaps between a figure of the shooting unit and another figure block too (SAGA p.15);
+    # a unit in a building shoots from its walls, its figures blocking nothing
+    own = None if units[ua].get("building") else (ua, a)
+    ba, bb = units[ua].get("building"), units[ub].get("building")
+    if bool(ba) != bool(bb):       # a figure and a building: the lines that decide it exactly
+        outside, bid = (ca, str(bb)) if bb else (cb, str(ba))
+        lines = lines_to_building(state, outside, bid, ignore, held, own)
+        if ba:
+            lines = [(q, p) for p, q in lines]
+        lines = lines or [(ca, cb)]
+    else:
+        from_a, at_b = viewpoints(state, a, cb), viewpoints(state, b, ca)
+        if len(from_a) == 1 or len(at_b) == 1:
+            lines = [(p, q) for p in from_a for q in at_b]
+        else:                      # both in buildings: each wall point with the nearest of the other's
+            lines = [(p, viewpoints(state, b, p)[0]) for p in from_a] + [(viewpoints(state, a, q)[0], q) for q in at_b]
+    found = lines_blockers(state, lines, ignore, held, own)
     for line, blockers in zip(lines, found):
         if not blockers:
             return line[0], line[1], []
@@ -274,8 +405,8 @@ def resolve(state: State, ctx: Context) -> None:
 
 def finish(state: State, ctx: Context, chosen: list[str] | None = None, guards: list[str] | None = None) -> None:
     """Step 5 (``chosen``: the casualties the target's owner picked; ``guards``: the Warlord's
-    bodyguards he picked; else the engine's), the shooters' own fatigue from Deadly Strike, then
-    the shot is over."""
+    bodyguards he picked; else the engine's), the shooters' own fatigue (a second activation's,
+    SAGA p.24, and Deadly Strike's), then the shot is over."""
     from simulator.games.saga.melee import take_hits
     sh = state["shooting"]
     su = state["units"][sh["shooter"]]
@@ -284,6 +415,8 @@ def finish(state: State, ctx: Context, chosen: list[str] | None = None, guards: 
                        chosen=chosen)
     else:
         take_hits(state, sh["target"], sh["hits"], ctx, "shooting", killer_unit=sh["shooter"], guards=guards)
+    if sh.get("second_activation"):
+        add_fatigue(state, su, 1, ctx, "a shot after another move or shot this turn, once resolved", "SAGA p.24")
     if sh["own_fatigue_after"]:
         add_fatigue(state, su, sh["own_fatigue_after"], ctx, "Deadly Strike", "SAGA p.62")
     state["shooting"] = None

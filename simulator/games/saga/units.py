@@ -27,6 +27,24 @@ EPS = 1e-6
 Unit = dict[str, Any]
 
 
+def finite_number(value: Any, name: str, what: str, rule: str) -> float:
+    """An action parameter that must be a finite number (inches, degrees): the number, or
+    ``IllegalAction`` naming the parameter (NaN and infinity never reach the geometry)."""
+    from simulator.core.errors import IllegalAction
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise IllegalAction(f"{name} is {what}, a finite number; got {value!r}", rule)
+    return float(value)
+
+
+def table_point(value: Any, name: str, rule: str) -> tuple[float, float]:
+    """An action parameter that must be a point [x, y] in table inches (finite numbers)."""
+    from simulator.core.errors import IllegalAction
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise IllegalAction(f"{name} is a point [x, y] in inches; got {value!r}", rule)
+    return (finite_number(value[0], name, "a point [x, y] in inches", rule),
+            finite_number(value[1], name, "a point [x, y] in inches", rule))
+
+
 def profile(unit: Unit) -> dict[str, Any]:
     return cat.classes()["classes"][unit["cls"]]
 
@@ -143,6 +161,56 @@ def attack_dice_shooting(unit: Unit, shooters: int) -> int:
 def cohesive(b: NDArray[np.float64]) -> bool:
     """SAGA p.12 with the engine's reading: the 'within VS' graph of the unit is connected."""
     return cohesion(Shapes.circles(b), cat.inches("VS"))[0]
+
+
+def _nearest_on_line(points: NDArray[np.float64], line: NDArray[np.float64]) -> tuple[NDArray[np.float64],
+                                                                                       NDArray[np.float64]]:
+    """For each point, its distance to the polyline ``line`` and the nearest point of it."""
+    a, b = line[:-1], line[1:]
+    ab = b - a
+    t = np.clip(((points[:, None, :] - a[None]) * ab[None]).sum(axis=2) / np.maximum((ab * ab).sum(axis=1), 1e-12),
+                0.0, 1.0)
+    near = a[None] + t[..., None] * ab[None]
+    d = np.hypot(*(points[:, None, :] - near).transpose(2, 0, 1))
+    k = d.argmin(axis=1)
+    rows = np.arange(len(points))
+    return d[rows, k], near[rows, k]
+
+
+def contacts_across_obstacles(state: State, a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """SAGA p.20: a figure touching a linear obstacle (a hedge, a fence, a wall) is in contact
+    with an enemy touching its other side, when they could touch were it not there. Engine
+    reading (the obstacles are lines, the bases may overlap them): both bases reach the line
+    (edge within CONTACT of it), their centres lie on its two sides (the line between them
+    crosses it) and they face each other across it (their nearest points on it are closer than
+    the sum of their radii). ``a`` (n, 3) and ``b`` (m, 3): x, y, r; returns (n, m)."""
+    from simulator.geometry.table import segment_crosses_polyline
+    out = np.zeros((len(a), len(b)), dtype=bool)
+    if not len(a) or not len(b):
+        return out
+    for t in state["terrain"]:
+        if "line" not in t or t["movement"] == "impassable":
+            continue
+        line = np.asarray(t["line"], dtype=np.float64)
+        da, na = _nearest_on_line(a[:, :2], line)
+        db, nb = _nearest_on_line(b[:, :2], line)
+        ta, tb = da <= a[:, 2] + CONTACT, db <= b[:, 2] + CONTACT
+        if not ta.any() or not tb.any():
+            continue
+        ii, jj = np.nonzero(ta[:, None] & tb[None, :])
+        facing = np.hypot(*(na[ii] - nb[jj]).T) < a[ii, 2] + b[jj, 2]
+        ii, jj = ii[facing], jj[facing]
+        if len(ii):
+            across = segment_crosses_polyline(a[ii, :2], b[jj, :2], line)
+            out[ii[across], jj[across]] = True
+    return out
+
+
+def in_contact(state: State, a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """Base contact between the figures ``a`` (n, 3) and ``b`` (m, 3): bases touching (edge gap
+    at most CONTACT), or touching a linear obstacle from its two sides facing each other
+    (:func:`contacts_across_obstacles`, SAGA p.20)."""
+    return (circle_gaps(a, b) <= CONTACT) | contacts_across_obstacles(state, a, b)
 
 
 def figure_array(state: State, fids: list[str]) -> NDArray[np.float64]:
