@@ -115,7 +115,35 @@ class Board:
         return [(d, n) for d, n in enumerate(self.neighbours[label]) if n is not None]
 
 
+def check_map(hexmap: HexMap) -> None:
+    """What the rules read from a map beyond its vocabulary, refused with the map's file, line
+    and field: VP values (whole numbers 1-5, DR 2.3), a bridge's material (wooden or stone,
+    DR 2.5.7) and the tower of a tower entrance (one of its two hexes, a tower, DR 2.5.4)."""
+    from simulator.core.errors import DataError
+
+    def error(path: tuple[str | int, ...], message: str) -> DataError:
+        doc = hexmap.doc
+        return doc.error(path, message) if doc is not None else DataError(message, field=".".join(map(str, path)))
+
+    for lab, attrs in hexmap.hexes_with("vp").items():
+        if not isinstance(attrs, int) or isinstance(attrs, bool) or not 1 <= attrs <= 5:
+            raise error(("hexes", lab, "vp"), f"a VP hex is worth a whole number of VP from 1 to 5, got {attrs!r} "
+                                              "(DR 2.3)")
+    for lab, material in hexmap.hexes_with("bridge").items():
+        if material not in ("wooden", "stone"):
+            raise error(("hexes", lab, "bridge"), f"a bridge is 'wooden' or 'stone', got {material!r} (DR 2.5.7)")
+        if "bridge" not in hexmap.terrains_of(lab):
+            raise error(("hexes", lab, "bridge"), f"{lab} is not a bridge hex (terrain: bridge) (DR 2.5.7)")
+    for i, side in enumerate(hexmap.hexsides):
+        if side["feature"] in ("tower_gate", "tower_door"):
+            tower = side.get("tower")
+            if tower not in side["between"] or "tower" not in hexmap.terrains_of(str(tower)):
+                raise error(("hexsides", i, "tower"), f"a {side['feature']} names its tower: one of "
+                                                      f"{' and '.join(side['between'])}, a tower hex (DR 2.5.4)")
+
+
 def build_board(hexmap: HexMap) -> Board:
+    check_map(hexmap)
     board = Board(hexmap)
     grid = hexmap.grid
     present = set(hexmap.labels)

@@ -73,12 +73,35 @@ def _placeable(state: State, board: Board, unit: dict[str, Any], hex_: str) -> b
     return ok
 
 
+def towns() -> list[str]:
+    """The towns whose own rules the rulebook gives (DR 2.1.1, 2.1.2): those with a
+    reinforcement group in ``rules.yaml``."""
+    return [k for k, v in rules_data().rules["reinforcements"].items() if isinstance(v, dict)]
+
+
+def town_rules(scenario: Scenario, board: Board) -> str:
+    """Which town's rules a map plays by: ``setup.town``, else the map's own id when it is one of
+    :func:`towns` (also a shipped map given by its file path), else Esirien's, the standard rules
+    of which Nurkott's are the listed exceptions (DR 2.1.2). They decide the reinforcements' type
+    (DR 2.9), Elowyn's part (DR 2.10.7), breachable wooden walls (DR 2.11.2.2) and shooting
+    through one's own wooden walls (DR 2.1.2)."""
+    chosen = scenario.setup.get("town")
+    if chosen is not None:
+        if chosen not in towns():
+            raise scenario.error(("setup", "town"), f"no rules for a town {chosen!r} "
+                                                    f"(known: {', '.join(towns())}; DR 2.1)")
+        return str(chosen)
+    own = board.hexmap.id
+    return own if own in towns() else "esirien"
+
+
 def build_state(scenario: Scenario, ctx: Context) -> State:
     sc = scenario.data
     setup = scenario.setup
     map_ref = sc.get("map", "dragon_rage/esirien")
     board = board_for(map_ref)
-    map_name = map_ref.split("/")[-1]
+    # the rules key (which town's rules apply), not a file name: a custom map plays by one of them
+    map_name = town_rules(scenario, board)
     first = setup.get("first", "invader")
     rules = {"elowyn": False, "graduated_victory": False, "literal_extreme_odds": False,
              "reinforcements": True, **scenario.rules}
@@ -135,6 +158,10 @@ def _reinforcement_plan(state: State, board: Board, scenario: Scenario) -> dict[
     own = scenario.setup.get("reinforcements") or {}
     group = r[state["map_name"]]
     arrival = list(own.get("arrival", board.edges.get("reinforcement_arrival", [])))
+    if not arrival and state["rules"].get("reinforcements", True):
+        raise scenario.error(("setup", "reinforcements") if own else ("map",),
+                             f"map {board.hexmap.id} has no reinforcement_arrival edge: give "
+                             "setup.reinforcements.arrival, or rules.reinforcements: false (DR 2.9)")
     for i, hex_ in enumerate(own.get("arrival", [])):
         probe = make_unit("probe", group["units"], "defender", None)
         if not _placeable(state, board, probe, hex_):
@@ -166,7 +193,7 @@ def _place_force(state: State, board: Board, scenario: Scenario, ctx: Context, s
         facings = [facings] * count
     zone = entry.get("zone")
     if zone is not None and zone not in board.edges:
-        raise scenario.error(path + ("zone",), f"map {state['map_name']} has no zone {zone!r} "
+        raise scenario.error(path + ("zone",), f"map {board.hexmap.id} has no zone {zone!r} "
                                                 f"(zones: {', '.join(sorted(board.edges))})")
     zone_hexes = board.edges.get(zone, []) if zone else []
     for n in range(count):
@@ -176,6 +203,9 @@ def _place_force(state: State, board: Board, scenario: Scenario, ctx: Context, s
         if entry.get("offmap"):
             unit["offmap"] = True
             unit["entry"] = zone_hexes or state["entry_hexes"]
+            if not unit["entry"]:
+                raise scenario.error(path + ("offmap",), f"map {board.hexmap.id} has no invader_entry hexes: "
+                                                         "give a 'zone' to enter through (DR 3.2.1)")
             continue
         if n < len(at):
             hex_ = at[n]
