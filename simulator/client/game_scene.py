@@ -16,6 +16,7 @@ from simulator.client.help import BINDINGS, SOLO_BINDINGS, draw_help, help_overl
 from simulator.client.model import ACTIVE, GameModel
 from simulator.client.overlay_screens import EndScreen, Handover
 from simulator.client.panels import STATUS, Panels, board_rect, new_manager
+from simulator.client.sidepanel import Request, SidePanelView
 from simulator.client.solo import Computer, ComputerTurn, SessionSnapshot, SoloConfig, session_sides
 from simulator.core.errors import DataError
 from simulator.core.scenario import Scenario, scenario_from_data
@@ -50,7 +51,11 @@ class GameScene:
         self.ui = new_manager(size)
         self.top_ui = new_manager(size)
         self.panels = Panels(self.ui, size)
-        self.view = BoardView(self.model, board_rect(size))
+        #: The side panels under the board (a battle board, a hand, a box of waiting pieces).
+        self.side = SidePanelView()
+        self.side.set_panels(self.model.presentation.side_panels(self.model.state, self.model.viewer),
+                             self.model.active)
+        self.view = BoardView(self.model, self.side.board_rect(board_rect(size)))
         self.control = BoardController(self.model, self.view)
         self.control.on_change = self.refresh_panels
         self.control.on_context = self.open_context
@@ -80,6 +85,11 @@ class GameScene:
         self.panels.set_banner(m.banner + to_play)
         self.panels.set_stats(m.stats(self.view.selected) if self.view.selected in m.by_id else None)
         self.panels.set_log(m.session.log)
+        self.side.set_panels(m.presentation.side_panels(m.state, m.viewer), m.active)
+        area = self.side.board_rect(board_rect(self.size))
+        if area != self.view.camera.viewport:
+            self.view.set_viewport(area)
+            self.view.fit()
         problem = m.session.autosave_error
         if problem and problem != self.autosave_told:
             message(self.ui, self.size, "Autosave failed",
@@ -177,6 +187,33 @@ class GameScene:
         self.close_dialog()
         actions = self.model.presentation.piece_actions(self.model.state, self.model.legal, piece)
         self.dialog = ContextMenu(self.ui, self.size, pos, actions)
+
+    def _panel_request(self, req: Request) -> None:
+        """Carry out a gesture on a side panel: a click offers the game's actions for what was
+        clicked (one is applied, several make a menu), a drop proposes the game's action for it."""
+        m = self.model
+        if req.kind == "click":
+            actions = m.presentation.panel_actions(m.state, m.legal, req.panel, req.slot or "", req.item)
+            if len(actions) == 1:
+                self.control.propose(actions[0][1], actions[0][0])
+            elif actions:
+                self.close_dialog()
+                self.dialog = ContextMenu(self.ui, self.size, req.pos, actions)
+            else:
+                self.control.say(f"Nothing to do with {req.label or 'that'} now", True)
+        elif req.kind == "drop":
+            action = m.presentation.panel_drop(m.state, m.legal, req.panel, req.item or "", req.target_slot or "")
+            if action is None:
+                self.control.say(f"{req.label or 'That'} cannot go there now", True)
+            else:
+                self.control.propose(action, req.label)
+        elif req.kind == "piece" and req.piece:
+            ref = self.view.ref_at(req.pos) if self.view.camera.viewport.collidepoint(req.pos) else None
+            action = m.presentation.drag_action(m.state, req.piece, ref) if ref is not None else None
+            if action is None:
+                self.control.say("Drop it on the board where it may go", True)
+            else:
+                self.control.propose(action, "move")
 
     def close_dialog(self) -> None:
         if self.dialog is not None:
@@ -294,6 +331,14 @@ class GameScene:
             return
         if event.type == pygame.KEYDOWN and self._keys(event):
             return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL) \
+                and self.control.press is None and self.control.pan_from is None:
+            got = self.side.handle(event)
+            if isinstance(got, Request):
+                self._panel_request(got)
+            if got is not None:
+                self.refresh_panels()
+                return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL) \
                 and self.ui.get_hovering_any_element() and not self.control.press and self.control.pan_from is None:
             return
@@ -453,6 +498,7 @@ class GameScene:
         else:
             screen.fill((28, 31, 37))
             self.view.draw(screen)
+            self.side.draw(screen)
             self.ui.draw_ui(screen)
             self._draw_status(screen)
             if self.computer is not None and self.computer_to_move():

@@ -129,6 +129,11 @@ class PieceView:
     #: as points around the centre in the view's orientation (y down) at facing 0, turned with
     #: ``facing`` (a terrain piece being placed). Empty: the rectangle.
     outline: tuple[Point, ...] = ()
+    #: ``tray`` only: each figure slot, ``ranks`` x ``files`` entries, rank by rank from the front,
+    #: each rank left to right as the piece faces: '' an empty slot (its figure removed), '*' a
+    #: figure, any other short text a figure carrying that mark (a leader, an attachment). Empty
+    #: (default): every slot holds a figure, as before.
+    slots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,44 @@ class SecretChoice:
     player: str
     prompt: str
     options: Sequence[tuple[str, Action]]
+
+
+@dataclass(frozen=True)
+class PanelItem:
+    """A thing shown in a side panel's slot: a die (``die`` and ``face`` pick its face's art), a card,
+    or a piece waiting off the board (``piece``: dragged onto the board, it moves as that piece)."""
+
+    id: str
+    label: str = ""
+    die: str = ""
+    face: str | int | None = None
+    piece: str = ""
+    #: Face down: its owner's secret (drawn as a back, no label).
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class PanelSlot:
+    """A place on a side panel: a battle-board box, a card in hand, a waiting box, a choice."""
+
+    id: str
+    label: str
+    #: What the slot does, in words (cost, timing, effect).
+    detail: str = ""
+    contents: tuple[PanelItem, ...] = ()
+
+
+@dataclass(frozen=True)
+class SidePanel:
+    """A panel beside the board (``Presentation.side_panels``): a SAGA battle board (``dice_board``),
+    a hand of cards (``hand``), pieces off the map (``box``), a choice of markers (``chooser``)."""
+
+    id: str
+    kind: Literal["dice_board", "hand", "box", "chooser"]
+    title: str
+    slots: tuple[PanelSlot, ...]
+    #: The player it belongs to (None: everybody's).
+    owner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -256,6 +299,22 @@ class Presentation(ABC):
                     piece in action.get("pieces", ()) or piece in action.get("units", ()):
                 out.append((describe_action(action), action))
         return out
+
+    def side_panels(self, state: State, viewer: str | None) -> tuple[SidePanel, ...]:
+        """The panels to draw beside the board for ``viewer`` (None: everything shown). Default
+        none."""
+        return ()
+
+    def panel_actions(self, state: State, legal: Sequence[Action], panel: str, slot: str,
+                      item: str | None) -> list[tuple[str, Action]]:
+        """The legal actions a click on ``slot`` (or on ``item`` in it) of ``panel`` offers,
+        labelled in the players' words; one is applied at once, several make a menu."""
+        return []
+
+    def panel_drop(self, state: State, legal: Sequence[Action], panel: str, item: str,
+                   slot: str) -> Action | None:
+        """The legal action of dragging ``item`` onto ``slot`` (a die onto a box), or None."""
+        return None
 
     def secret_choice(self, state: State) -> SecretChoice | None:
         """A hidden choice waiting to be made, or None."""

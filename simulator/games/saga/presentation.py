@@ -9,16 +9,17 @@ convention (inches from the bottom-left corner, y up); the client contract
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
-                                 TableSurface, TerrainPiece, TerrainStyle, Tools, TurnStep)
+                                 SidePanel, TableSurface, TerrainPiece, TerrainStyle, Tools,
+                                 TurnStep)
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga import bids, board, movement, placement, scenery, shooting
+from simulator.games.saga import bids, board, movement, panels, placement, scenery, shooting
 from simulator.games.saga.units import EPS, profile
 
 COLOURS = [(176, 40, 40), (40, 70, 170), (200, 170, 40), (60, 140, 60)]
@@ -158,6 +159,18 @@ class SagaPresentation(Presentation):
         from simulator.games.saga.sequence import turn_sequence
 
         return turn_sequence(state)
+
+    def side_panels(self, state: State, viewer: str | None) -> tuple[SidePanel, ...]:
+        """The battle boards beside the table (``panels.py``)."""
+        return panels.battle_boards(state)
+
+    def panel_actions(self, state: State, legal: Sequence[Action], panel: str, slot: str,
+                      item: str | None) -> list[tuple[str, Action]]:
+        return panels.actions(state, legal, panel, slot, item)
+
+    def panel_drop(self, state: State, legal: Sequence[Action], panel: str, item: str,
+                   slot: str) -> Action | None:
+        return panels.drop(state, legal, panel, item, slot)
 
     def banner(self, state: State) -> str:
         step = state["phase"]

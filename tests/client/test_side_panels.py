@@ -1,0 +1,81 @@
+"""Side panels under the board (Presentation.side_panels): SAGA's battle boards played with the
+mouse alone: dice dragged from the rolled dice onto a box, a die clicked for a menu of boxes, a
+box clicked to activate a unit, and the panel folded away."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from simulator.client.game_scene import GameScene
+from simulator.core.session import Session
+from tests.client.conftest import SIZE, click, drag
+
+
+def orders_phase() -> Session:
+    """The quick-start, played by seeded random choices up to the first Orders Phase's dice."""
+    session = Session.new("saga/quickstart", 4)
+    rng = random.Random(2)
+    for _ in range(200):
+        legal = session.legal_actions()
+        if any(a["type"] == "place_die" for a in legal):
+            return session
+        session.apply(rng.choice(legal))
+    raise AssertionError("no Orders Phase")
+
+
+def centre(scene: GameScene, item: str | None = None, slot: str | None = None) -> tuple[int, int]:
+    side = scene.side
+    rect = side._items[item][1] if item is not None else side._slots[slot]
+    return rect.center
+
+
+def placed(session: Session, player: str, box: str) -> int:
+    return sum(1 for d in session.state_data()["sides"][player]["dice"] if d["box"] == box)
+
+
+def test_the_battle_board_shows_under_the_table_and_the_board_keeps_the_rest() -> None:
+    scene = GameScene(None, orders_phase(), SIZE)
+    assert scene.side.shown == "board:vikings" and scene.side.rect.height > 100
+    assert scene.view.camera.viewport.bottom <= scene.side.rect.top
+    pool = scene.model.presentation.side_panels(scene.model.state, None)[0].slots[0]
+    assert len(pool.contents) == 4 and all(item.die == "saga-vikings" for item in pool.contents)
+    screen = pygame.Surface(SIZE)
+    scene.draw(screen)                                   # draws with the panel, no error
+
+
+def test_a_die_dragged_onto_a_box_is_placed_there() -> None:
+    session = orders_phase()
+    scene = GameScene(None, session, SIZE)
+    drag(scene, centre(scene, item="vikings/2"), centre(scene, slot="bondi"))
+    assert placed(session, "vikings", "bondi") == 1
+    assert len(scene.side.panel().slots[0].contents) == 3     # dice of one face are alike: one of them went
+    # a drop where the die may not go changes nothing and says why
+    before = len(session.steps)
+    drag(scene, centre(scene, item="vikings/1"), centre(scene, slot="thralls"))   # Levies take Raven or hammer
+    assert len(session.steps) == before and scene.control.error
+
+
+def test_a_clicked_die_offers_its_boxes_and_a_clicked_box_activates() -> None:
+    session = orders_phase()
+    scene = GameScene(None, session, SIZE)
+    click(scene, centre(scene, item="vikings/0"))
+    menu = scene.dialog
+    assert menu is not None and any("Place the Valknut die on Bondi" in label for label in menu.actions)
+    action = next(a for label, a in menu.actions.items() if "on Bondi" in label)
+    scene.close_dialog()
+    scene.control.propose(action, "place")
+    scene.end_phase()                                       # the Orders Phase ends: Ctrl+Enter's action
+    scene.refresh_panels()
+    click(scene, centre(scene, slot="bondi"))              # one action: activate the Bondi at once
+    assert session.steps[-1].action["type"] == "activate" and session.steps[-1].action["source"] == "bondi"
+
+
+def test_the_shown_tab_folds_the_panel_and_gives_the_board_its_room() -> None:
+    scene = GameScene(None, orders_phase(), SIZE)
+    tall = scene.view.camera.viewport.height
+    click(scene, scene.side._tabs["board:vikings"].center)
+    assert scene.side.folded and scene.view.camera.viewport.height > tall
+    click(scene, scene.side._tabs["board:anglo_danes"].center)
+    assert scene.side.shown == "board:anglo_danes" and not scene.side.folded
