@@ -10,18 +10,15 @@ The session checks every action's parameters against its schema before any rule 
 finite or out of range is refused with one :class:`IllegalAction` naming the parameter, and
 the state is unchanged. Validators are compiled once per game and type.
 
-``python -m simulator.core.actions --docs [FILE]`` writes docs/actions.md from the
-specifications of every game (to FILE, or to standard output).
+``python -m simulator.core.actiondocs [FILE]`` writes docs/actions.md from the specifications
+of every game (:func:`render_docs`; to FILE, or to standard output).
 """
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 import weakref
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from jsonschema import Draft202012Validator
@@ -371,10 +368,10 @@ Each game accepts only the action types of its section; anything else is refused
 
 This file is generated from the games' action specifications (`Game.action_specs()`, in
 `simulator/games/<game>/params.py`): do not edit it by hand, change the specification and run
-`python -m simulator.core.actions --docs docs/actions.md` (a test fails when it is stale).
+`python -m simulator.core.actiondocs docs/actions.md` (a test fails when it is stale).
 Every action's parameters are checked against the schema its row describes before any rule
 runs: a missing parameter, an unknown one, a value of the wrong type, a number that is not
-finite or out of range is refused naming the parameter (`fire.target: expected a piece id
+finite or out of range is refused naming the parameter (`fire.target: expected a hex label
 (text), got a list`). *Label* is the action in the players' words, `{name}` standing for the
 parameter's value.
 """
@@ -426,29 +423,3 @@ def render_docs(games: Sequence["Game"]) -> str:
     sections = [game_docs(g.name, g.action_specs()) for g in sorted(games, key=lambda g: g.id)
                 if g.action_specs()]
     return DOC_INTRO + "\n" + "\n".join(sections)
-
-
-def shipped_games() -> list["Game"]:
-    from simulator.core.registry import game_ids, get_game
-    return [get_game(g) for g in game_ids()]
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m simulator.core.actions",
-                                     description="The games' action specifications.")
-    parser.add_argument("--docs", nargs="?", const="-", metavar="FILE",
-                        help="write docs/actions.md from the specifications (to FILE, default standard output)")
-    args = parser.parse_args(argv)
-    if args.docs is None:
-        parser.print_help()
-        return 2
-    text = render_docs(shipped_games())
-    if args.docs == "-":
-        sys.stdout.write(text)
-    else:
-        Path(args.docs).write_text(text, encoding="utf-8")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -27,6 +27,16 @@ def test_every_action_type_is_in_docs_actions(game_id):
     assert not missing, f"docs/actions.md ({game.name}) lacks: {', '.join(missing)}"
 
 
+def test_docs_actions_is_generated_from_the_specifications():
+    """docs/actions.md is written by ``python -m simulator.core.actiondocs docs/actions.md``."""
+    from simulator.core.actiondocs import shipped_games
+    from simulator.core.actions import render_docs
+
+    expected = render_docs([g for g in shipped_games() if g.id != "race"])
+    assert ACTIONS.read_text(encoding="utf-8") == expected, \
+        "docs/actions.md is stale: run python -m simulator.core.actiondocs docs/actions.md"
+
+
 def test_scripting_example_runs(tmp_path):
     from simulator.core.script import run_script
 

@@ -104,7 +104,7 @@ SPECS = ActionTable([
                   "fetch": boolean("Cersei: default true; false keeps her Order token"),
                   "replace": boolean("Sharp and Ready: instead of the zone's effect, 1D3+2 hits on `target`, a "
                                      "unit controlling a non-centre Objective (16.7)"),
-                  "card": CARD, "direction": DIRECTION, **MOVE}),
+                  "direction": DIRECTION, **MOVE}),
           f'{R("8.1", "Tactics board")}, {R("8.2", "NCU actions")}, {R("18.4", "NCU abilities")}, '
           f'{R("4.6", "Abilities")}',
           "NCU claims an empty Tactics-board zone and its effect happens at once (for `maneuver`: the "
@@ -126,7 +126,7 @@ SPECS = ActionTable([
           f'{R("6.4", "Retreat")}, {R("7", "Unstoppable Momentum")}, {R("16.2", "Redeploy")}',
           "decline the pending free pivot / free maneuver, or a redeployment"),
     _spec("reroll", "Re-roll dice {dice}",
-          params({"dice": list_of(integer(0, 99), "a list of die positions", unique=True,
+          params({"dice": list_of(integer(0, 99), "a list of die positions",
                                   doc="from 0; `[]` = none / keep the token; window `panic_reroll`: 0-1 the "
                                       "2D6, 2 the D3")}),
           f'{R("7.1", "Charge bonus")}, {R("7.2", "Panic test")}, {R("11.4", "Rerolls")}, {R("11.8", "Panicked")}',
@@ -169,7 +169,7 @@ SPECS = ActionTable([
           "team (once); free-for-all: each player, from the first player to the left, takes a free corner. The "
           "current area is offered first"),
     _spec("reserve", "Units in Reserve",
-          params({"units": list_of(UNIT, "a list of unit ids", unique=True,
+          params({"units": list_of(UNIT, "a list of unit ids",
                                    doc="half the player's Combat units, rounded up")}),
           f'{R("16.3", "A Storm of Swords")}, {R("13.1", "Team games")}',
           "A Storm of Swords deployment phase: the Defender chooses which units start in Reserve (the scenario's "
@@ -191,7 +191,7 @@ SPECS = ActionTable([
           "a dropped token went to the first engaged enemy; its owner may give it to another engaged unit "
           "instead"),
     _spec("discard", "Discard {cards}",
-          params(optional={"cards": nullable(list_of(piece("a card id"), "a list of card ids", unique=True),
+          params(optional={"cards": nullable(list_of(piece("a card id"), "a list of card ids"),
                                              "a list of card ids, or null")}),
           R("3.2", "Cleanup phase"),
           "Cleanup step 8, first player first: discard cards before drawing back to 3; window `hand_limit`: a "

@@ -22,8 +22,8 @@ Ragnar's Raider, or the Flemish mercenaries' once-per-turn free activation)."""
 
 UNIT = piece("a unit id")
 DIE = integer(0, 15, "a die number 0-15")
-DICE = list_of(DIE, "a list of die numbers", unique=True)
-FIGURES = list_of(piece("a figure id"), "a list of figure ids", unique=True)
+DICE = list_of(DIE, "a list of die numbers")
+FIGURES = list_of(piece("a figure id"), "a list of figure ids")
 ORDER = text("an order", enum=("move", "shoot", "rest"))
 PLACES = mapping_of(point(), "a mapping of figure ids to points [x, y]", lo=1)
 PATHS = mapping_of(list_of(point(), "a list of points [x, y]", lo=1), "a mapping of figure ids to lists of points",
@@ -40,7 +40,7 @@ def _spec(kind: str, label: str, schema: dict[str, Any], rule: str, summary: str
 
 SPECS = ActionTable([
     _spec("roll_dice", "Roll the SAGA dice",
-          params(optional={"keep": list_of(DIE, "a list of die numbers", unique=True,
+          params(optional={"keep": list_of(DIE, "a list of die numbers",
                                            doc="the dice left on their boxes"),
                            "raider": boolean("Ragnar Lothbrok alive: raid"),
                            "second": integer(0, 16, doc="Canute the Great alive: how many of the dice rolled are "
@@ -58,14 +58,14 @@ SPECS = ActionTable([
           "dice (numbers 8-15) go only on its boxes, named `<faction>.<box>` (`vikings.hirdmen`); so are they "
           "named in `use_ability box` and `activate source`"),
     _spec("reroll_dice", "Re-roll dice {dice}",
-          params({"dice": list_of(DIE, "a list of die numbers", lo=1, hi=3, unique=True,
+          params({"dice": list_of(DIE, "a list of die numbers",
                                   doc="rolled dice not placed")}),
           "SAGA p.43", "Gruffydd ap Llywelyn's High King, once per Orders Phase while he lives"),
     _spec("end_orders", "End the Orders Phase", NO_PARAMS, "SAGA p.9 (engine decision)",
           "End the Orders Phase; rolled dice not placed are lost"),
     _spec("wrath", "Dice beside {unit}",
           params({"unit": piece("a unit id", "your Jomsvikings"),
-                  "dice": list_of(DIE, "a list of die numbers", lo=1, unique=True,
+                  "dice": list_of(DIE, "a list of die numbers", lo=1,
                                   doc="rolled dice not yet placed, any faces")}),
           "SAGA p.44",
           "Orders Phase: put the dice beside the Jomsvikings, 3 at most a turn; at the end of the phase they are "
@@ -75,10 +75,10 @@ SPECS = ActionTable([
                  {"face": text("a die face", doc="pay a repeatable box with this face, e.g. `R` for the bigger bonus"),
                   "choice": text("attack or defence", enum=("attack", "defence"), doc="pools"),
                   "target": piece("a unit id", "Exhaustion, VK-12, Taunts"),
-                  "targets": list_of(UNIT, "a list of unit ids", lo=1, unique=True, doc="Trapped"),
+                  "targets": list_of(UNIT, "a list of unit ids", lo=1, doc="Trapped"),
                   "unit": piece("a unit id", "Terrified, Gallop; Hit and Run: your unit within M of the enemy "
                                              "unit just activated, activated at once, may not engage"),
-                  "dice": list_of(DIE, "a list of die numbers", unique=True, doc="Noble Lineage"),
+                  "dice": list_of(DIE, "a list of die numbers", doc="Noble Lineage"),
                   "set_face": text("a face", enum=("C", "U", "R"), doc="Noble Lineage: the one die's new face"),
                   "figures": integer(1, 99, doc="VK-13: how many figures"),
                   "amount": integer(1, 99, doc="War Dance"),
@@ -90,7 +90,7 @@ SPECS = ActionTable([
           params({"unit": UNIT, "source": text("an activation source",
                                                doc="an activation box id, `determination` or `free`"),
                   "order": ORDER},
-                 {"we_obey": either(UNIT, list_of(UNIT, "a list of unit ids", lo=1, hi=2, unique=True),
+                 {"we_obey": either(UNIT, list_of(UNIT, "a list of unit ids", lo=1),
                                     {"type": "null"}, expected="a unit id, a list of unit ids, or null",
                                     doc="the Warlord moving: the unit his We Obey activates (William the Bastard: "
                                         "a list of up to two units, who then may not engage)"),
@@ -146,7 +146,7 @@ SPECS = ActionTable([
           "End your part of melee step 3 / shooting step 2 (the engine rolls when both are ready); after a javelin "
           "unit's move: decline the shot"),
     _spec("expert_rider", "Expert Rider",
-          params({"dice": list_of(DIE, "a list of die numbers", lo=1, unique=True,
+          params({"dice": list_of(DIE, "a list of die numbers", lo=1,
                                   doc="dice lying on activation boxes")}), "SAGA p.43",
           "Melee step 3, Ivo Taillefer mounted and in the melee: discard those dice for +1 attack and +1 defence "
           "die each"),
@@ -181,7 +181,7 @@ SPECS = ActionTable([
           "need to defend the village; the lower bid defends with that many points (equal bids: a roll-off, the "
           "winner defends), and takes the zone by the buildings"),
     _spec("muster", "Send {dismiss} home",
-          params(optional={"dismiss": list_of(UNIT, "a list of unit ids", unique=True, doc="may be empty")}),
+          params(optional={"dismiss": list_of(UNIT, "a list of unit ids", doc="may be empty")}),
           "SAGA p.55",
           "Scenario 5 set-up, the defender after the bids: the units sent home so that the warband left obeys the "
           "builder's rules for the bid (never the Warlord). First legal option: the dismissal keeping the most "
