@@ -96,6 +96,7 @@ class Dice:
         self._tape: list[Face] = list(tape or [])
         self._tape_pos = 0
         self._use_tape = True
+        self._lots_from_tape = True
         self._replay: list[Face] | None = None
         self._rng = random.Random(f"{seed}:setup")
         self._records: list[Roll] = []
@@ -123,13 +124,16 @@ class Dice:
         return found
 
     # -- the session drives these ----------------------------------------------------------
-    def begin_action(self, index: int, replay: Iterable[Face] | None = None, *, use_tape: bool = True) -> None:
+    def begin_action(self, index: int, replay: Iterable[Face] | None = None, *, use_tape: bool = True,
+                     lots_from_tape: bool = True) -> None:
         """Start the random stream of action ``index``; ``replay`` forces recorded results.
 
-        ``use_tape=False`` draws from the seed even when a tape is loaded (set-up
-        randomness such as deck shuffles is never taken from a script's tape).
+        ``use_tape=False`` draws from the seed even when a tape is loaded.
+        ``lots_from_tape=False`` keeps the tape for dice only: lots (``is_lot``: deck
+        shuffles, random draws) come from the seed, as at set-up.
         """
         self._use_tape = use_tape
+        self._lots_from_tape = lots_from_tape
         self._rng = random.Random(f"{self.seed}:{index}")
         self._records = []
         self._replay = list(replay) if replay is not None else None
@@ -163,7 +167,7 @@ class Dice:
                 raise DiceExhausted("the recorded dice of this action ran out while replaying it")
             result = d.face_from_tape(self._replay.pop(0))
             forced = True
-        elif self._tape and self._use_tape:
+        elif self._tape and self._use_tape and (self._lots_from_tape or not is_lot(d.name)):
             if self._tape_pos >= len(self._tape):
                 raise DiceExhausted(
                     f"the forced dice tape ran out ({len(self._tape)} results used) "

@@ -434,7 +434,9 @@ class Session:
             step.snapshot_saved = False
             if i == len(done) - 1 and (i + 1) not in self._snapshots:
                 self._snapshots[i + 1] = copy_plain(self._state)
-            if i < len(done) and (i + 1) in self._snapshots:
+            # the snapshots every SNAPSHOT_EVERY actions, and the last one: a compact file
+            if i < len(done) and (i + 1) in self._snapshots and ((i + 1) % SNAPSHOT_EVERY == 0
+                                                                 or i == len(done) - 1):
                 snap = self._snapshot_record(i + 1)
                 if snap is not None:
                     line, chain = record_line(chain, snap)
@@ -646,7 +648,8 @@ def _read_text(path: str | Path) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"not a UTF-8 text file (bad byte at offset {exc.start})", file=str(path)) from None
+        raise DataError(f"not a UTF-8 text file (bad byte at offset {exc.start})", file=str(path),
+                        line=raw[:exc.start].count(b"\n") + 1) from None
 
 
 def _same_file(a: Path, b: Path) -> bool:

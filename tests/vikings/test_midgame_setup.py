@@ -37,7 +37,8 @@ def test_the_position_is_built_as_given():
               "damage": {"5": 3, "0": 1}}]
     chars = [{"id": "svein", "aboard": {"ship": "d", "slot": 10}, "duty": "grapple", "status": "wounded"},
              {"id": "edmund", "aboard": {"ship": "g", "slot": 3}, "status": "stunned"}]
-    s = session(chars, ships=ships, boards=SEA, grapples=[{"ship": "d", "slot": 10, "hooked": {"ship": "g", "slot": 13}}],
+    hooked = [{"ship": "d", "slot": 10, "hooked": {"ship": "g", "slot": 13}}]
+    s = session(chars, ships=ships, boards=SEA, grapples=hooked,
                 start={"turn": 2, "phase": "player_b"}, first="saxons")
     st = s.state
     assert (st["turn"], st["phase_index"], st["phasing"], st["step"]) == (2, 3, "vikings", "fire")
@@ -69,3 +70,41 @@ def test_check_refuses_what_the_rules_forbid_naming_the_field(tmp_path, old, new
     with pytest.raises(DataError) as err:
         check_file(str(path))
     assert field in str(err.value) and words in str(err.value), str(err.value)
+
+
+# -- forced dice at load: a drowning test when the game starts in a player phase ------------------------
+def swimmer_at_load(tape):
+    chars = [{"id": "peasant1", "hex": "1009"}, {"id": "archer1", "hex": "1011", "swimmer": True},
+             {"id": "svein", "aboard": {"ship": "d", "slot": 3}}]
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "1005", "heading": "E"}]
+    return session(chars, tape=tape, ships=ships, boards=SEA, first="saxons", start={"phase": "player_a"})
+
+
+def test_a_drowning_test_at_load_takes_the_forced_dice(tmp_path):
+    from simulator.core.session import Session
+    drowned = swimmer_at_load([1, 6])
+    assert drowned.state["chars"]["peasant1"]["status"] == "dead"         # 1: drowns (table 9.3)
+    assert [e.data["purpose"] for e in drowned.log if e.kind == "dice"] == ["drowning test of Peasant Godwin"]
+    assert any(e.kind == "killed" and e.rule == "VK 4.85" for e in drowned.log)
+    afloat = swimmer_at_load([5, 6])
+    assert afloat.state["chars"]["peasant1"]["status"] == "ok"
+    assert afloat.dice.tape_position == 1                                  # the tape goes on after the set-up
+    afloat.apply({"type": "end_phase"})
+    afloat.apply({"type": "end_phase"})
+    afloat.undo()
+    assert afloat.dice.tape_position == 1
+    path = tmp_path / "game.yaml"
+    afloat.save(path)
+    again = Session.load(path)
+    assert again.state_data() == afloat.state_data() and again.dice.tape_position == afloat.dice.tape_position
+
+
+def test_at_set_up_the_tape_feeds_dice_but_not_lots():
+    from simulator.core.dice import Dice
+    dice = Dice(seed=3, tape=[7, 2])
+    dice.begin_action(-1, lots_from_tape=False)
+    assert dice.d10("drowning test") == 7
+    dice.shuffle(["a", "b", "c"], "deck")                 # drawn from the seed: the tape stays at 1
+    assert dice.tape_position == 1
+    dice.begin_action(0)
+    assert dice.choice(["x", "y"], "draw") == "y"         # in an action a lot takes the tape (2)
