@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .hexgrid import HexGrid, HexLine, Hexside, LineStep
-from .segments import Obstacles
+from .segments import Obstacles, PreparedPoints
 
 __all__ = ["HexLos", "hex_los", "HexObstacleMap"]
 
@@ -158,6 +158,7 @@ class HexObstacleMap:
         segs = grid.hexside_segments(self.walls, size)
         polys = list(grid.polygons(self.towers, size)) if self.towers else []
         self.obstacles = Obstacles(segs, polys)
+        self._prepared: dict[tuple[str, ...], tuple[PreparedPoints, dict[str, int]]] = {}
 
     def describe(self, oid: int) -> str:
         """``"0606/0707"`` for a wall id, the tower label for a tower id, ``""`` for -1."""
@@ -181,10 +182,18 @@ class HexObstacleMap:
     def los_from(self, a: str, targets: Sequence[str], ignore: Sequence[int] | None = None
                  ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
         """One viewer to many hexes: ``(visible (N,), blocker id (N,))``."""
-        p = self.centres([a])
-        t = self.centres(targets)
-        bl, who = self.obstacles.los_from(p[0], t, ignore=ignore, ignore_containing=True,
-                                          eps=self.eps)
+        key = tuple(targets)
+        found = self._prepared.get(key)
+        if found is None:              # the same targets (every hex) from viewer after viewer
+            if len(self._prepared) > 8:
+                self._prepared.clear()
+            found = self._prepared[key] = (self.obstacles.prepare(self.centres(targets), self.eps),
+                                           {label: i for i, label in enumerate(targets)})
+        prepared, index = found
+        i = index.get(a)
+        p = prepared.points[i] if i is not None else self.centres([a])[0]
+        bl, who = self.obstacles.los_from(p, prepared.points, ignore=ignore, ignore_containing=True,
+                                          eps=self.eps, prepared=prepared)
         return ~bl, who
 
     def los_matrix(self, labels: Sequence[str], ignore: "NDArray[np.bool_] | Sequence[int] | None" = None

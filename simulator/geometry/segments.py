@@ -15,6 +15,7 @@ Obstacles are numbered in one id space: wall segments ``0..S-1``, then polygons,
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
@@ -108,9 +109,10 @@ def _proj_t(p1: F, p2: F, m: F) -> F:
         return np.where(ll > 0, ((m - p1) * r).sum(-1) / np.where(ll > 0, ll, 1.0), 0.0)
 
 
-def _seg_hits(p1: F, p2: F, a: F, b: F, eps: float) -> tuple[NDArray[np.bool_], F]:
+def _seg_hits(p1: F, p2: F, a: F, b: F, eps: float, where: bool = True) -> tuple[NDArray[np.bool_], F]:
     """Touch-or-cross test (distance <= eps) with a cheap orientation shortcut, plus the
-    position of the contact along ``p1 -> p2`` (projection of the edge midpoint)."""
+    position of the contact along ``p1 -> p2`` (projection of the edge midpoint; not computed,
+    an empty array, with ``where=False``)."""
     rx, ry = p2[:, 0] - p1[:, 0], p2[:, 1] - p1[:, 1]
     sx, sy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
     o1 = _cross(rx, ry, a[:, 0] - p1[:, 0], a[:, 1] - p1[:, 1])
@@ -126,7 +128,7 @@ def _seg_hits(p1: F, p2: F, a: F, b: F, eps: float) -> tuple[NDArray[np.bool_], 
     und = ~(far12 | far34 | proper)
     if und.any():
         hit[und] = segment_segment_distance(p1[und], p2[und], a[und], b[und]) <= eps
-    t = _proj_t(p1, p2, (a + b) * 0.5)
+    t = _proj_t(p1, p2, (a + b) * 0.5) if where else np.zeros(0)
     return hit, t
 
 
@@ -147,6 +149,22 @@ def points_in_polygon(points: ArrayLike, poly: ArrayLike, eps: float = EPS) -> N
     inside = (cond & (px < xint)).sum(axis=1) % 2 == 1
     if eps > 0:
         near = (point_segment_distance(p[:, None, :], a[None], b[None]) <= eps).any(axis=1)
+        inside |= near
+    return inside
+
+
+def _points_in_polygons(p: F, polys: F, eps: float) -> NDArray[np.bool_]:
+    """``(N, P)``: :func:`points_in_polygon` of every point for ``P`` polygons of ``k``
+    vertices each (``polys (P, k, 2)``), in one vectorised pass; the same arithmetic."""
+    a, b = polys, np.roll(polys, -1, axis=1)
+    px, py = p[:, None, None, 0], p[:, None, None, 1]
+    ax, ay, bx, by = a[None, :, :, 0], a[None, :, :, 1], b[None, :, :, 0], b[None, :, :, 1]
+    cond = (ay > py) != (by > py)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xint = ax + (py - ay) * (bx - ax) / (by - ay)
+    inside = (cond & (px < xint)).sum(axis=2) % 2 == 1
+    if eps > 0:
+        near = (point_segment_distance(p[:, None, None, :], a[None], b[None]) <= eps).any(axis=2)
         inside |= near
     return inside
 
@@ -188,6 +206,8 @@ class Obstacles:
         self._lo: F = np.concatenate([lo, c[:, :2] - c[:, 2:3]], axis=0)
         self._hi: F = np.concatenate([hi, c[:, :2] + c[:, 2:3]], axis=0)
         self._item_owner = np.concatenate([self.edge_owner, S + P + np.arange(len(c))])
+        same = P > 0 and len({len(q) for q in self.polygons}) == 1
+        self._poly_stack: F | None = np.stack(self.polygons) if same else None
 
     def kind(self, oid: int) -> str:
         """``"segment"``, ``"polygon"`` or ``"circle"`` for an obstacle id."""
@@ -205,8 +225,11 @@ class Obstacles:
         p = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         out = np.zeros((len(p), self.n), dtype=bool)
         S = self.n_segments
-        for k, poly in enumerate(self.polygons):
-            out[:, S + k] = points_in_polygon(p, poly, eps)
+        if self._poly_stack is not None:            # all polygons alike (hex towers): one pass
+            out[:, S:S + self.n_polygons] = _points_in_polygons(p, self._poly_stack, eps)
+        else:
+            for k, poly in enumerate(self.polygons):
+                out[:, S + k] = points_in_polygon(p, poly, eps)
         if self.n_circles:
             c = self.circles
             d = np.hypot(p[:, None, 0] - c[None, :, 0], p[:, None, 1] - c[None, :, 1])
@@ -315,12 +338,72 @@ class Obstacles:
             blocked[qf] = True
         return blocked, who
 
-    def los_from(self, viewer: ArrayLike, targets: ArrayLike, **kw: object
+    def los_from(self, viewer: ArrayLike, targets: ArrayLike, *, ignore: ArrayLike | None = None,
+                 ignore_containing: bool = False, eps: float = EPS,
+                 prepared: "PreparedPoints | None" = None
                  ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
-        """One viewer to many targets: ``(blocked (N,), blocker (N,))``."""
+        """One viewer to many targets: ``(blocked (N,), blocker (N,))``.
+
+        Walls and polygons only, with ``ignore_containing`` (the hex maps' case): the angular
+        sweep of :meth:`los_matrix` from this one viewer, so the answers and the blocker's tie
+        rule are those of the matrix row. ``prepared``: :meth:`prepare` of ``targets``, kept by
+        a caller that asks from many viewers to the same targets (its side-of-edge table and
+        containment need not be computed again). Otherwise: :meth:`segments_blocked`."""
         t = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
-        v = np.broadcast_to(np.asarray(viewer, dtype=np.float64).reshape(1, 2), t.shape)
-        return self.segments_blocked(v, t, **kw)  # type: ignore[arg-type]
+        ig = None if ignore is None else np.asarray(ignore)
+        sweep = (ignore_containing and not self.n_circles and len(self.edges) > 0
+                 and (ig is None or ig.dtype != bool or ig.ndim == 1))
+        if not sweep:
+            v = np.broadcast_to(np.asarray(viewer, dtype=np.float64).reshape(1, 2), t.shape)
+            return self.segments_blocked(v, t, ignore=ignore, ignore_containing=ignore_containing, eps=eps)
+        if prepared is None or prepared.eps != eps or not np.array_equal(prepared.points, t):
+            prepared = self.prepare(t, eps)
+        vp = np.asarray(viewer, dtype=np.float64).reshape(1, 2)
+        X = np.concatenate([vp, t])
+        v_side, v_on = self.edge_sides(vp, eps)
+        owner = self.edge_owner
+        if self.n_polygons:                        # the viewer's own polygon does not block
+            v_side[0, self.containing(vp, eps)[0, owner]] = 2
+        side = np.concatenate([v_side, prepared.side_skip])
+        if ig is not None:                         # ids ignored for every pair: whole columns
+            mask = np.zeros(self.n, dtype=bool)
+            if ig.dtype == bool:
+                mask |= ig
+            else:
+                mask[ig.astype(np.int64).ravel()] = True
+            side[:, mask[owner]] = 2
+        sides = (side, np.concatenate([v_on, prepared.on_edge]))
+        n_t = len(t)
+        found: list[tuple[NDArray[np.int64], F, NDArray[np.int64]]] = []
+
+        def push(vi: NDArray[np.int64], tj: NDArray[np.int64], tt: F, t_rev: F,
+                 oid: NDArray[np.int64]) -> None:
+            found.append((np.asarray(tj, dtype=np.int64) - 1, np.clip(tt, -2.0, 4.0), oid))
+
+        self._los_edges(X, None, None, eps, 1, push, viewers=np.zeros(1, dtype=np.int64), sides=sides)
+        blocked = np.zeros(n_t, dtype=bool)
+        who = np.full(n_t, -1, dtype=np.int64)
+        if not found:
+            return blocked, who
+        tj = np.concatenate([f[0] for f in found])
+        tt = np.concatenate([f[1] for f in found])
+        od = np.concatenate([f[2] for f in found])
+        # first blocker, as los_matrix: the smallest id within LOS_TIE of the smallest t
+        tmin = np.full(n_t, np.inf)
+        np.minimum.at(tmin, tj, tt)
+        tied = tt <= tmin[tj] + LOS_TIE
+        best = np.full(n_t, self.n, dtype=np.int64)
+        np.minimum.at(best, tj[tied], od[tied])
+        blocked = best < self.n
+        return blocked, np.where(blocked, best, -1)
+
+    def prepare(self, points: ArrayLike, eps: float = EPS) -> "PreparedPoints":
+        """What :meth:`los_from` computes about its targets, to keep for the next viewer."""
+        X = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        side, on_edge = self.edge_sides(X, eps)
+        if self.n_polygons:                        # a target's own polygon does not block
+            side[self.containing(X, eps)[:, self.edge_owner]] = 2
+        return PreparedPoints(X.copy(), eps, side, on_edge)
 
     # ------------------------------------------------------------------ all pairs
     def los_matrix(
@@ -446,14 +529,33 @@ class Obstacles:
         who = np.where(hit, best, -1).reshape(N, N)
         return blocked, who
 
+    def edge_sides(self, X: F, eps: float = EPS) -> tuple[NDArray[np.int8], NDArray[np.bool_]]:
+        """For points ``X (N, 2)`` and every wall/polygon edge: the side of the edge's line
+        (``+1``/``-1`` clearly, more than ``2 eps`` away; ``0`` too close to decide by sign) and
+        whether the point is (almost) on the edge. They depend on the points and the obstacles
+        only: a caller asking again for the same points (every hex of a map) may keep them."""
+        E = self.edges
+        ax_, ay_, bx_, by_ = E[:, 0, 0], E[:, 0, 1], E[:, 1, 0], E[:, 1, 1]
+        o = _cross(bx_ - ax_, by_ - ay_, X[:, None, 0] - ax_, X[:, None, 1] - ay_)  # (N, n_e)
+        length = np.hypot(bx_ - ax_, by_ - ay_)
+        tol = 2.0 * eps * length
+        side = np.where(o > tol, 1, np.where(o < -tol, -1, 0)).astype(np.int8)
+        on_edge = np.abs(o) <= 4.0 * eps * length
+        pi, pe = np.nonzero(on_edge)
+        on_edge[pi, pe] = point_segment_distance(X[pi], E[pe, 0], E[pe, 1]) <= 4.0 * eps
+        return side, on_edge
+
     def _los_edges(self, X: F, ig: NDArray[np.bool_] | None, cont: NDArray[np.bool_] | None,
                    eps: float, viewer_chunk: int,
-                   push: Callable[[NDArray[np.int64], NDArray[np.int64], F, F, NDArray[np.int64]], None]
-                   ) -> None:
+                   push: Callable[[NDArray[np.int64], NDArray[np.int64], F, F, NDArray[np.int64]], None],
+                   viewers: NDArray[np.int64] | None = None,
+                   sides: tuple[NDArray[np.int8], NDArray[np.bool_]] | None = None) -> None:
         """Angular sweep of :meth:`los_matrix` over the wall and polygon edges.
 
         ``cont``: ``(N, n)`` containment mask whose obstacles are ignored for pairs with a
-        contained end (None: ignore nothing for containment).
+        contained end (None: ignore nothing for containment). ``viewers``: only these viewers,
+        each to every other point (:meth:`los_from`); None: every unordered pair once.
+        ``sides``: :meth:`edge_sides` of ``X`` when the caller has them.
         """
         N = len(X)
         E = self.edges
@@ -463,29 +565,27 @@ class Obstacles:
         ax_, ay_, bx_, by_ = E[:, 0, 0], E[:, 0, 1], E[:, 1, 0], E[:, 1, 1]
         # side of each edge's line for every point: +1/-1 clearly (> 2 eps away), 0 too close
         # to decide by sign, 2 = obstacle ignored for this point (containment / ignore mask).
-        o = _cross(bx_ - ax_, by_ - ay_, X[:, None, 0] - ax_, X[:, None, 1] - ay_)  # (N, n_e)
-        tol = 2.0 * eps * np.hypot(bx_ - ax_, by_ - ay_)
-        side = np.where(o > tol, 1, np.where(o < -tol, -1, 0)).astype(np.int8)
+        side, on_edge = sides if sides is not None else self.edge_sides(X, eps)
         skip = np.zeros((N, n_e), dtype=bool)
         if ig is not None:
             skip |= ig[:, owner]
         if cont is not None:
             skip |= cont[:, owner]
-        side[skip] = 2
-        # viewer (almost) on the edge: every target is a candidate for the exact test
-        on_edge = np.abs(o) <= 4.0 * eps * np.hypot(bx_ - ax_, by_ - ay_)
-        pi, pe = np.nonzero(on_edge)
-        on_edge[pi, pe] = point_segment_distance(X[pi], E[pe, 0], E[pe, 1]) <= 4.0 * eps
+        if skip.any():
+            side = side.copy()
+            side[skip] = 2
         side_flat = side.ravel()
         mx, my = (ax_ + bx_) * 0.5, (ay_ + by_) * 0.5
         xs, ys = X[:, 0].copy(), X[:, 1].copy()
-        W = N // 2  # viewer i takes targets (i + k) % N, k = 1..W: every pair once (or twice)
+        # viewer i takes targets (i + k) % N, k = 1..W: every pair once (or twice); or, for
+        # chosen viewers, every other point
+        W = N // 2 if viewers is None else N - 1
         ks = np.arange(1, W + 1)
         e_idx = np.arange(n_e)
-        for v0 in range(0, N, viewer_chunk):
-            v1 = min(N, v0 + viewer_chunk)
-            nv = v1 - v0
-            vid = np.arange(v0, v1)
+        all_viewers = np.arange(N) if viewers is None else np.asarray(viewers, dtype=np.int64)
+        for c0 in range(0, len(all_viewers), viewer_chunk):
+            vid = all_viewers[c0:c0 + viewer_chunk]
+            nv = len(vid)
             T = (vid[:, None] + ks[None, :]) % N  # (nv, W)
             ang = np.mod(np.arctan2(ys[T] - ys[vid, None], xs[T] - xs[vid, None]), TWO_PI)
             ang[ang >= TWO_PI] = 0.0
@@ -511,9 +611,9 @@ class Obstacles:
             sv = side[vid]  # (nv, n_e) viewer side codes
             # [a0, a1) and [b0, b1): near the interval ends -> exact test; [a1, b0): by sides
             a0 = np.searchsorted(skey, (rows16 + lo - delta).ravel(), "left")
-            a1 = np.searchsorted(skey, (rows16 + lo + delta).ravel(), "right")
+            a1 = _search_on(skey, a0, (rows16 + lo + delta).ravel())
             b0 = np.searchsorted(skey, (rows16 + hi - delta).ravel(), "left")
-            b1 = np.searchsorted(skey, (rows16 + hi + delta).ravel(), "right")
+            b1 = _search_on(skey, b0, (rows16 + hi + delta).ravel())
             full_f = full.ravel()
             if full_f.any():  # all W targets once: [row start, row start + W)
                 rs = np.repeat(np.arange(nv) * (2 * W), n_e)
@@ -537,9 +637,13 @@ class Obstacles:
                 _expand(a0, np.where(dead, a0, a1), row_e, col_e, s_tgt),
                 _expand(b0, np.where(dead, b0, b1), row_e, col_e, s_tgt),
                 (vi[und], tj[und], ei[und])))
-            ok = side_flat[tb_ * n_e + eb] != 2
+            # a target clearly on the viewer's side of the edge's line cannot reach the edge:
+            # the exact test would say so too (its ``far34`` is these same two side codes)
+            code_b = side_flat[tb_ * n_e + eb]
+            code_v = side_flat[vb * n_e + eb]
+            ok = (code_b != 2) & ((code_b != code_v) | (code_v == 0))
             vb, tb_, eb = vb[ok], tb_[ok], eb[ok]
-            hb, _ = _seg_hits(X[vb], X[tb_], E[eb, 0], E[eb, 1], eps)
+            hb, _ = _seg_hits(X[vb], X[tb_], E[eb, 0], E[eb, 1], eps, where=False)
             vi = np.concatenate([vi[hit], vb[hb]])
             tj = np.concatenate([tj[hit], tb_[hb]])
             ei = np.concatenate([ei[hit], eb[hb]])
@@ -549,6 +653,33 @@ class Obstacles:
                 t = ((mx[ei] - xs[vi]) * rx + (my[ei] - ys[vi]) * ry) / ll
             t[ll == 0] = 0.0
             push(vi, tj, t, np.where(ll == 0, 0.0, 1.0 - t), owner[ei])
+
+
+@dataclass(frozen=True)
+class PreparedPoints:
+    """Targets of :meth:`Obstacles.los_from` with their side of every edge's line (``2`` for
+    the edges of a polygon containing the target, which it ignores) and whether they lie on an
+    edge (:meth:`Obstacles.prepare`)."""
+
+    points: F
+    eps: float
+    side_skip: NDArray[np.int8]
+    on_edge: NDArray[np.bool_]
+
+
+def _search_on(keys: F, start: NDArray[np.int64], queries: F) -> NDArray[np.int64]:
+    """``np.searchsorted(keys, queries, "right")`` for queries known to lie at or just after
+    ``keys[start]`` (an interval end plus its tiny angular margin): step over the few keys
+    ``<= query`` from ``start`` instead of a binary search over all of them."""
+    out = start.copy()
+    n = len(keys)
+    live = np.nonzero(out < n)[0]
+    while len(live):
+        step = keys[out[live]] <= queries[live]
+        live = live[step]
+        out[live] += 1
+        live = live[out[live] < n]
+    return out
 
 
 def _expand(start: NDArray[np.int64], stop: NDArray[np.int64], row: NDArray[np.int64],

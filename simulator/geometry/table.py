@@ -136,6 +136,13 @@ class Shapes:
             return np.stack([x + r * np.cos(a), y + r * np.sin(a)], -1)
         return self.verts[i, : self.nverts[i]]
 
+    def take(self, idx: NDArray[np.int64]) -> "Shapes":
+        """The shapes at ``idx`` (padding trimmed to the longest of them)."""
+        k = max(1, int(self.nverts[idx].max())) if len(idx) else 1
+        v = self.verts[idx, :k]
+        return Shapes(self.kind[idx], self.circle[idx], v, self.nverts[idx],
+                      [self.source[i] for i in idx] if self.source else [])
+
     def edges(self) -> tuple[F, F]:
         """Padded edge arrays ``(n, K, 2)`` start and end points."""
         return self.verts, np.roll(self.verts, -1, axis=1)
@@ -171,11 +178,23 @@ def distance_matrix(a: Shapes, b: "Shapes | None" = None, chunk: int = 4_000_000
     >>> distance_matrix(t, c).round(3).tolist()
     [[1.0]]
     """
+    same = b is None
     if b is None:
         b = a
     n, m = len(a), len(b)
     out = np.zeros((n, m))
     if n == 0 or m == 0:
+        return out
+    ca, pa = np.nonzero(a.kind == 0)[0], np.nonzero(a.kind == 1)[0]
+    cb, pb = np.nonzero(b.kind == 0)[0], np.nonzero(b.kind == 1)[0]
+    if (len(ca) and len(pa)) or (len(cb) and len(pb)):
+        # mixed kinds: each pair of kinds by its own formula (a circle is its centre, not a
+        # 1-vertex polygon padded to the trays' 4 vertices, which costs 16 edge pairs a pair)
+        out[np.ix_(ca, cb)] = distance_matrix(a.take(ca), b.take(cb))
+        out[np.ix_(pa, pb)] = distance_matrix(a.take(pa), b.take(pb))
+        cp = _circle_polygon_distances(a.take(ca), b.take(pb))
+        out[np.ix_(ca, pb)] = cp
+        out[np.ix_(pa, cb)] = cp.T if same else _circle_polygon_distances(b.take(cb), a.take(pa)).T
         return out
     if not a.kind.any() and not b.kind.any():
         # round bases only: centre distance less the radii (the general path below gives the
@@ -203,6 +222,20 @@ def distance_matrix(a: Shapes, b: "Shapes | None" = None, chunk: int = 4_000_000
         d = d - a.circle[s:e, None, 2] - b.circle[None, :, 2]
         out[s:e] = np.maximum(d, 0.0)
     return out
+
+
+def _circle_polygon_distances(c: Shapes, p: Shapes) -> F:
+    """``(len(c), len(p))`` edge-to-edge distances from circles to polygons: the centre's
+    distance to the polygon's boundary (0 inside it) less the radius, at least 0."""
+    out = np.zeros((len(c), len(p)))
+    if len(c) == 0 or len(p) == 0:
+        return out
+    a0, a1 = p.edges()
+    centres = c.circle[:, :2]
+    d = point_segment_distance(centres[:, None, None, :], a0[None], a1[None]).min(axis=2)
+    inside = _inside_padded(centres[:, None, :], p.verts[None], p.nverts[None])
+    d = np.where(inside, 0.0, d) - c.circle[:, None, 2]
+    return np.maximum(d, 0.0)
 
 
 def contacts(a: Shapes, b: "Shapes | None" = None, tol: float = 0.01) -> NDArray[np.int64]:
