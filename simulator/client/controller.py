@@ -195,8 +195,17 @@ class BoardController:
             tools.rings_for = piece.id
 
     def select_next(self) -> None:
-        movable = [p.id for p in self.model.pieces if p.movable] or [p.id for p in self.model.pieces]
+        """Tab: the next piece on the board that a legal action names (one that can act now)."""
+        acting = set()
+        for action in self.model.legal:
+            for key in ("piece", "unit", "ship"):
+                if isinstance(action.get(key), str):
+                    acting.add(action[key])
+        movable = [p.id for p in self.model.pieces if p.id in acting]
         if not movable:
+            self.say("no piece on the board can act now" + (": see the panel under the board"
+                                                              if self.model.presentation.side_panels(
+                                                                  self.model.state, self.model.viewer) else ""))
             return
         i = movable.index(self.view.selected) + 1 if self.view.selected in movable else 0
         self.select(movable[i % len(movable)])

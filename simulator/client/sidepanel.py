@@ -26,6 +26,10 @@ SLOT_W = 150
 SLOT_H = 66
 GAP = 4
 ITEM = 22
+#: The text size of a card's or a waiting piece's chip.
+CHIP = 15
+#: The room kept for "+n" when a slot holds more than it can show.
+MORE_W = 28
 #: The most of the board's height the open panel takes.
 MOST = 0.42
 
@@ -74,6 +78,8 @@ class SidePanelView:
         self._slots: dict[str, pygame.Rect] = {}
         self._items: dict[str, tuple[str, pygame.Rect]] = {}
         self._tabs: dict[str, pygame.Rect] = {}
+        #: Slots holding more than they have room for: how many are not drawn, and where "+n" goes.
+        self._more: dict[str, tuple[int, pygame.Rect]] = {}
         self.press: tuple[Hit, tuple[int, int]] | None = None
         self.pointer: tuple[int, int] = (0, 0)
 
@@ -101,6 +107,7 @@ class SidePanelView:
     def layout(self, area: pygame.Rect) -> None:
         self.area = area.copy()
         self._slots, self._items, self._tabs = {}, {}, {}
+        self._more = {}
         if not self.panels:
             self.rect = pygame.Rect(area.x, area.bottom, area.w, 0)
             return
@@ -125,11 +132,14 @@ class SidePanelView:
                 break
             self._slots[slot.id] = rect
             ix = rect.x + 4
-            for item in slot.contents:
-                if ix + ITEM > rect.right - 2:
+            for k, item in enumerate(slot.contents):
+                w = ITEM if item.die or item.hidden else max(ITEM, fonts.font(CHIP).size(item.label)[0] + 10)
+                room = rect.right - 2 - (MORE_W if k + 1 < len(slot.contents) else 0)
+                if ix + w > room:
+                    self._more[slot.id] = (len(slot.contents) - k, pygame.Rect(ix, rect.bottom - ITEM - 4, MORE_W, ITEM))
                     break
-                self._items[item.id] = (slot.id, pygame.Rect(ix, rect.bottom - ITEM - 4, ITEM, ITEM))
-                ix += ITEM + 3
+                self._items[item.id] = (slot.id, pygame.Rect(ix, rect.bottom - ITEM - 4, w, ITEM))
+                ix += w + 3
 
     # -- pointer ----------------------------------------------------------------------------
     def contains(self, pos: tuple[int, int]) -> bool:
@@ -249,11 +259,15 @@ class SidePanelView:
                 if placed is None:
                     continue
                 self._draw_item(target, item, placed[1], faded=item.id == dragging)
+            if slot.id in self._more:
+                count, where = self._more[slot.id]
+                fonts.blit_centred(target, f"+{count}", where.center, CHIP, GOLD, True)
         if dragging is not None and self.press is not None:
             item = self._item(dragging)
             if item is not None:
-                self._draw_item(target, item, pygame.Rect(self.pointer[0] - ITEM // 2, self.pointer[1] - ITEM // 2,
-                                                          ITEM, ITEM))
+                size = self._items[dragging][1].size if dragging in self._items else (ITEM, ITEM)
+                self._draw_item(target, item, pygame.Rect(self.pointer[0] - size[0] // 2, self.pointer[1] - size[1] // 2,
+                                                          *size))
         elif hover is not None and hover.slot is not None:
             slot = self._slot(hover.slot)
             if slot is not None and slot.detail:
@@ -271,8 +285,11 @@ class SidePanelView:
                 face.set_alpha(90)
             target.blit(face, rect)
         else:
-            pygame.draw.rect(target, (210, 200, 170), rect, border_radius=3)
-            fonts.blit_centred(target, (item.label or "?")[:2], rect.center, 15, (30, 30, 30), True)
+            colour = item.colour or (210, 200, 170)
+            pygame.draw.rect(target, colour, rect, border_radius=3)
+            pygame.draw.rect(target, (20, 20, 20), rect, 1, border_radius=3)
+            ink = (20, 20, 20) if sum(colour) > 380 else (245, 245, 240)
+            fonts.blit_centred(target, item.label or "?", rect.center, CHIP, ink, True)
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:

@@ -199,6 +199,8 @@ class PanelItem:
     piece: str = ""
     #: Face down: its owner's secret (drawn as a back, no label).
     hidden: bool = False
+    #: The colour of a card or a waiting piece (its counter's, its side's); None: plain.
+    colour: RGB | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import pygame
 
 from simulator.client.game_scene import GameScene
 from simulator.core.session import Session
-from tests.client.conftest import SIZE, click, drag
+from tests.client.conftest import SIZE, click, drag, key
 
 
 def orders_phase() -> Session:
@@ -79,3 +79,39 @@ def test_the_shown_tab_folds_the_panel_and_gives_the_board_its_room() -> None:
     assert scene.side.folded and scene.view.camera.viewport.height > tall
     click(scene, scene.side._tabs["board:anglo_danes"].center)
     assert scene.side.shown == "board:anglo_danes" and not scene.side.folded
+
+
+def test_nurkott_invaders_wait_in_a_box_and_enter_by_drag() -> None:
+    session = Session.new("dragon_rage/nurkott-1-humans", 1)
+    session.apply({"type": "end_phase"})                   # spells: to the invader's movement
+    scene = GameScene(None, session, SIZE)
+    assert scene.side.shown == "offmap:invader"
+    slots = {slot.id: slot for slot in scene.side.panel().slots}
+    assert "invader/Cavalry (knights)" in slots and len(slots["invader/Cavalry (knights)"].contents) == 4
+    assert all(item.piece for slot in slots.values() for item in slot.contents)
+    target = scene.view.to_screen(scene.model.board.world_of("0202"))
+    drag(scene, centre(scene, item="cav1"), (int(target[0]), int(target[1])))
+    assert session.state_data()["units"]["cav1"]["hex"] == "0202"
+    assert "cav1" not in {i.id for slot in scene.side.panel().slots for i in slot.contents}
+
+
+def test_a_waiting_piece_clicked_offers_its_ways_in() -> None:
+    session = Session.new("dragon_rage/nurkott-1-humans", 1)
+    session.apply({"type": "end_phase"})
+    scene = GameScene(None, session, SIZE)
+    click(scene, centre(scene, item="inf1"))
+    assert scene.dialog is not None
+    labels = list(scene.dialog.actions)
+    assert labels and all("Enter the map to " in label for label in labels)
+
+
+def test_tab_selects_only_pieces_that_can_act() -> None:
+    session = Session.new("dragon_rage/nurkott-1-humans", 1)
+    session.apply({"type": "end_phase"})                   # the invader moves; every invader is off the map
+    scene = GameScene(None, session, SIZE)
+    key(scene, pygame.K_TAB)
+    assert scene.view.selected is None and "panel under the board" in scene.control.message
+    drag(scene, centre(scene, item="cav1"), tuple(int(v) for v in scene.view.to_screen(
+        scene.model.board.world_of("0202"))))
+    key(scene, pygame.K_TAB)
+    assert scene.view.selected == "cav1"                  # the one invader on the map, not a defender

@@ -14,8 +14,8 @@ from typing import Any, Sequence
 from simulator.core.data import load_yaml, validate
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
-                                 Presentation, TerrainStyle, Tools, TurnStep, describe_action)
-from simulator.games.dragon_rage import body, head_start
+                                 Presentation, SidePanel, TerrainStyle, Tools, TurnStep, describe_action)
+from simulator.games.dragon_rage import body, head_start, panels
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.elementals import is_wild, way_effects, wild_destinations
 from simulator.games.dragon_rage.los import sight
@@ -167,6 +167,14 @@ class DragonRagePresentation(Presentation):
 
         return turn_sequence(state)
 
+    def side_panels(self, state: State, viewer: str | None) -> tuple[SidePanel, ...]:
+        """Boxes of the pieces off the map (``panels.py``)."""
+        return panels.boxes(state)
+
+    def panel_actions(self, state: State, legal: Sequence[Action], panel: str, slot: str,
+                      item: str | None) -> list[tuple[str, Action]]:
+        return panels.actions(state, legal, panel, slot, item)
+
     def banner(self, state: State) -> str:
         if head_start.is_open(state):
             return (f"Before turn 1 - Invader: campaign head start, {state['head_start']['left']} VP of VP hexes "
@@ -237,6 +245,8 @@ class DragonRagePresentation(Presentation):
         if is_major(u):
             if u.get("flying"):
                 return None
+            if u["hex"] is None:          # from its box off the map: it enters facing inwards (DR 3.2.1)
+                return {"type": "enter", "unit": piece, "to": to, "facing": panels.inward(state, to)}
             return {"type": "walk", "unit": piece, "path": [to]}
         return {"type": "move", "unit": piece, "to": to}
 
