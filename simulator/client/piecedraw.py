@@ -379,8 +379,14 @@ def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_scree
                 front = (fl[0] + (fr[0] - fl[0]) * u, fl[1] + (fr[1] - fl[1]) * u)
                 back = (bl[0] + (br[0] - bl[0]) * u, bl[1] + (br[1] - bl[1]) * u)
                 p = (front[0] + (back[0] - front[0]) * v, front[1] + (back[1] - front[1]) * v)
+                mark = piece.slots[i * piece.files + j] if len(piece.slots) == piece.ranks * piece.files else "*"
+                if not mark:        # an empty slot: its figure was removed
+                    pygame.draw.circle(target, shade(piece.colour, 0.55), p, r, max(1, int(r / 5)))
+                    continue
                 pygame.draw.circle(target, piece.colour, p, r)
                 pygame.draw.circle(target, shade(piece.colour, 1.4), p, r, max(1, int(r / 4)))
+                if mark != "*" and r >= 5:
+                    fonts.blit_centred(target, mark, p, max(MIN_FONT, int(r * 1.2)), (255, 255, 255), True)
     if piece.has_facing and not piece.outline:
         _tray_front(target, piece, fl, fr, scale)
     c = to_screen(centre)

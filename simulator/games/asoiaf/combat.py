@@ -14,7 +14,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.asoiaf import modes, sides, space
 from simulator.games.asoiaf.catalogue import Catalogue
-from simulator.games.asoiaf.units import Unit, effects, polygon, ranks_left, ranks_lost, wound, attack_dice
+from simulator.games.asoiaf.units import Unit, attack_dice, dice_value, effects, polygon, ranks_left, ranks_lost, wound
 
 State = dict[str, Any]
 
@@ -73,31 +73,43 @@ def _panic_outcome(state: State, ctx: Context, cat: Catalogue, u: Unit, d1: int,
     return False
 
 
+def panicked_default(passed: bool, d3: int) -> list[int]:
+    """The dice the enemy most likely wants rerolled when spending a Panicked token (the first
+    answer offered): the 2D6 of a pass (hoping for a fail); the D3 of a fail below 3 (hoping for
+    more Wounds); nothing (keep the token) for a fail whose D3 is already 3."""
+    if passed:
+        return [0, 1]
+    return [2] if d3 < 3 else []
+
+
 def panic_test(state: State, ctx: Context, cat: Catalogue, u: Unit, modifier: int, why: str,
                extra_on_fail: int = 0) -> bool:
     """A Panic test outside an Attack: roll 2D6 + 1D3; fail = the D3 in Wounds (§7.2). Returns True
-    on a pass. A pass of a Panicked unit is not final: its enemy is asked (``panic_reroll``
-    window, answered with ``reroll``) whether to spend the token and which dice to reroll (§11.8);
-    the test's outcome follows the answer (:func:`answer_panic`)."""
+    on a pass. The roll of a Panicked unit, passed or failed, is not final: its enemy is asked
+    (``panic_reroll`` window, answered with ``reroll``) whether to spend the token and which dice to
+    reroll (§11.8: "after the unit rolls a Morale test", whatever the result); the test's outcome
+    follows the answer (:func:`answer_panic`)."""
     if u.get("structure"):
         return True
     mod, fewer = _panic_modifiers(state, cat, u, modifier)
     d1, d2 = ctx.dice.d6(f"panic test of {u['id']}"), ctx.dice.d6(f"panic test of {u['id']}")
     d3 = ctx.dice.d3(f"panic wounds of {u['id']}")
-    if morale_modifier_total(d1, d2, mod) >= u["morale"] and "panicked" in u["conditions"]:
+    if "panicked" in u["conditions"]:
         enemy = sides.opponent(state, u["side"])
         rule = R("11.8", "Condition tokens")
-        ctx.emit("panic", f"{u['id']} rolls {d1}+{d2}{mod:+d} for a Panic test ({why}): a pass unless {enemy} spends "
-                 "its Panicked token", rule, pieces=[u["id"]], unit=u["id"])
+        passed = morale_modifier_total(d1, d2, mod) >= u["morale"]
+        ctx.emit("panic", f"{u['id']} rolls {d1}+{d2}{mod:+d} (D3 {d3}) for a Panic test ({why}): a "
+                 f"{'pass' if passed else 'fail'} unless {enemy} spends its Panicked token", rule,
+                 pieces=[u["id"]], unit=u["id"])
         state["pending"].append({"player": enemy, "window": "panic_reroll", "unit": u["id"], "dice": "panic",
-                                 "why": why, "faces": [d1, d2, d3], "default": [0, 1], "mod": mod, "fewer": fewer,
-                                 "extra": extra_on_fail, "rule": rule})
-        return True
+                                 "why": why, "faces": [d1, d2, d3], "default": panicked_default(passed, d3),
+                                 "mod": mod, "fewer": fewer, "extra": extra_on_fail, "rule": rule})
+        return passed
     return _panic_outcome(state, ctx, cat, u, d1, d2, d3, mod, fewer, why, extra_on_fail)
 
 
 def answer_panic(state: State, ctx: Context, cat: Catalogue, action: dict[str, Any]) -> None:
-    """The enemy's answer to a Panicked unit's pass outside an Attack: ``dice`` positions to
+    """The enemy's answer to a Panicked unit's Panic roll outside an Attack: ``dice`` positions to
     reroll (0-1 the 2D6, 2 the D3; [] keeps the token), then the test's outcome (§7.2, §11.8)."""
     p = state["pending"][0]
     chosen = action.get("dice", p["default"])
@@ -167,6 +179,13 @@ def start_attack(state: State, ctx: Context, cat: Catalogue, att: Unit, dfn: Uni
     arc, _ = space.arc_of(dfn, polygon(att))
     kind = space.arc_kind(arc)
     bonus = {"flank": 1, "rear": 2}.get(kind, 0)
+    # a card making the enemy lose its abilities: for the whole of this Attack, its after-Attack
+    # effects included (11.3), so before the attacker's attack abilities are read; cleared when the
+    # Attack is over (end_attack)
+    lost = [enemy for card, enemy in ((attacker_card, dfn), (defender_card, att))
+            if card.get("enemy_loses_abilities") and not enemy.get("structure")]
+    for enemy in lost:
+        enemy["abilities_lost"] = True
     aeff = effects(cat, att)
     keywords = {k for k in ("precision", "sundering", "vicious", "critical_blow") if k in aeff}
     keywords |= set(attacker_card.get("grant", []))
@@ -175,13 +194,29 @@ def start_attack(state: State, ctx: Context, cat: Catalogue, att: Unit, dfn: Uni
         keywords.add("vicious")
     state["attack"] = dict(spec, attacker=att["id"], defender=dfn["id"], step="countenance", bonus=bonus,
                            melee=attack["range"] == "melee", keywords=sorted(keywords), wildfire=wildfire,
-                           ac=dict(attacker_card), dc=dict(defender_card), killed=False)
+                           ac=dict(attacker_card), dc=dict(defender_card), killed=False,
+                           dice_value=dice_value(attacker_card, defender_card))
     ctx.emit("attack", f"{att['id']} attacks {dfn['id']} with {attack['name']} ({attack['range']}) "
              f"from its {space.arc_label(arc)}", R("7", "Resolving attacks"),
              pieces=[att["id"], dfn["id"]], attacker=att["id"], defender=dfn["id"], arc=arc)
     if bonus:
         ctx.emit("bonus", f"{kind} bonus: {dfn['id']} gets -{bonus} to Defense and Panic rolls",
                  R("7.1", "Combat bonuses"), pieces=[dfn["id"]])
+    for enemy in lost:
+        ctx.emit("abilities", f"{enemy['id']} loses its abilities (those of its attachment too) for this "
+                 "Attack", R("11.5", "Loss of abilities"), pieces=[enemy["id"]], unit=enemy["id"])
+    if state["attack"]["dice_value"]:
+        both = {attacker_card.get("attack_dice_value"), defender_card.get("attack_dice_value")} >= {"highest",
+                                                                                                   "lowest"}
+        ctx.emit("card", f"{att['id']} uses its {state['attack']['dice_value']} Attack-dice value"
+                 + (" (both the highest and the lowest apply: the lowest wins)" if both else ""),
+                 R("11.9", "Modifiers to Attack dice"), pieces=[att["id"]], unit=att["id"])
+
+
+def end_attack(state: State, rec: dict[str, Any]) -> None:
+    """The Attack is over: abilities lost for it come back (§11.5)."""
+    for uid in (rec["attacker"], rec["defender"]):
+        state["units"][uid].pop("abilities_lost", None)
 
 
 def _ask(state: State, player: str, window: str, **data: Any) -> None:
@@ -220,7 +255,7 @@ def _step_roll(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], 
         rec["step"] = "done"
         return
     attack = att["attacks"][rec["attack"]]
-    n = attack_dice(att, attack)
+    n = attack_dice(att, attack, rec.get("dice_value"))
     rec["hit"] = attack["hit"] - int(rec["ac"].get("hit_modifier", 0)) - int(rec["dc"].get("hit_modifier", 0))
     rec["faces"] = [ctx.dice.d6(f"attack dice of {att['id']}") for _ in range(n)]
     rec["step"] = "weakened"
@@ -356,7 +391,8 @@ def _step_shot_into_melee(state: State, ctx: Context, cat: Catalogue, rec: dict[
 
 
 def _step_panic_roll(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:
-    """A Panic test inside the Attack: 2D6 + 1D3; a pass may be rerolled by the enemy's Panicked spend."""
+    """A Panic test inside the Attack: 2D6 + 1D3; the roll (pass or fail) may be rerolled by the
+    enemy's Panicked spend (§11.8)."""
     p = rec["panic"]
     u = state["units"][p["unit"]]
     rec["step"] = "panic_result"
@@ -367,10 +403,11 @@ def _step_panic_roll(state: State, ctx: Context, cat: Catalogue, rec: dict[str, 
     p["mod"], p["fewer"] = mod, fewer
     p["dice"] = [ctx.dice.d6(f"panic test of {u['id']}"), ctx.dice.d6(f"panic test of {u['id']}"),
                  ctx.dice.d3(f"panic wounds of {u['id']}")]
-    if "panicked" in u["conditions"] and morale_modifier_total(p["dice"][0], p["dice"][1], mod) >= u["morale"]:
+    if "panicked" in u["conditions"]:     # passed or failed: the token's trigger is the roll (§11.8)
         enemy = att["side"] if sides.friendly(state, u["side"], dfn["side"]) else dfn["side"]
-        _ask(state, enemy, "reroll", dice="panic", why="Panicked", faces=list(p["dice"]), default=[0, 1],
-             unit=u["id"], rule=R("11.8", "Condition tokens"))
+        passed = morale_modifier_total(p["dice"][0], p["dice"][1], mod) >= u["morale"]
+        _ask(state, enemy, "reroll", dice="panic", why="Panicked", faces=list(p["dice"]),
+             default=panicked_default(passed, p["dice"][2]), unit=u["id"], rule=R("11.8", "Condition tokens"))
 
 
 def _step_panic_result(state: State, ctx: Context, cat: Catalogue, rec: dict[str, Any], att: Unit, dfn: Unit) -> None:

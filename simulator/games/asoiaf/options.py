@@ -123,7 +123,8 @@ def unit_options(state: State, u: Unit) -> list[Action]:
 def _unit_options(state: State, u: Unit) -> list[Action]:
     out: list[Action] = [{"type": "hold", "unit": u["id"]}]
     for c in _hand(state, u["side"], "activation"):
-        out.append({"type": "hold", "unit": u["id"], "card": c})
+        if tactics.name_problem(c, u, None) is None:
+            out.append({"type": "hold", "unit": u["id"], "card": c})
     attack_cards = _hand(state, u["side"], "attack")
     if u.get("structure"):
         out += ranged_options(state, u, attack_cards)
@@ -139,7 +140,7 @@ def _unit_options(state: State, u: Unit) -> list[Action]:
             for i in melee[:1]:
                 out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i})
                 for c in attack_cards:
-                    if not catalogue().card_effects[c].get("charge_only"):
+                    if not catalogue().card_effects[c].get("charge_only") and tactics.name_problem(c, u, e) is None:
                         out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i, "card": c})
                 if _ok(moves.melee_alignment, state, u, e, engaged, "centre"):
                     out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i, "align": "centre"})
@@ -174,7 +175,7 @@ def ranged_options(state: State, u: Unit, cards: list[str]) -> list[Action]:
             out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i})
             for c in cards:
                 eff = catalogue().card_effects[c]
-                if not eff.get("melee_only") and not eff.get("charge_only"):
+                if not eff.get("melee_only") and not eff.get("charge_only") and tactics.name_problem(c, u, e) is None:
                     out.append({"type": "attack", "unit": u["id"], "target": e["id"], "attack": i, "card": c})
         break
     return out
@@ -206,7 +207,8 @@ def charge_options(state: State, u: Unit, spd: float, cards: list[str]) -> list[
             continue
         out.append({"type": "charge", "unit": u["id"], "target": e["id"], "facing": facing, "attack": melee[0]})
         for c in cards:
-            out.append({"type": "charge", "unit": u["id"], "target": e["id"], "facing": facing,
+            if tactics.name_problem(c, u, e) is None:
+                out.append({"type": "charge", "unit": u["id"], "target": e["id"], "facing": facing,
                             "attack": melee[0], "card": c})
     return out
 
@@ -265,7 +267,8 @@ def _ncu_options(state: State, n: dict[str, Any]) -> list[Action]:
 def pending_options(state: State, p: dict[str, Any]) -> list[Action]:
     w = p["window"]
     if w in ("reroll", "panic_reroll"):
-        return [{"type": "reroll", "dice": list(p["default"])}, {"type": "reroll", "dice": []}]
+        keep = [{"type": "reroll", "dice": []}]
+        return keep if not p["default"] else [{"type": "reroll", "dice": list(p["default"])}] + keep
     if w == "take_objective":
         return [{"type": "take_objective", "unit": uid} for uid in p["units"]]
     if w == "order":
@@ -278,8 +281,10 @@ def pending_options(state: State, p: dict[str, Any]) -> list[Action]:
         from simulator.games.asoiaf import deployment
         return deployment.options(state, p)
     if w == "attacked":
+        dfn, att = state["units"][p["attack"]["defender"]], state["units"][p["attack"]["attacker"]]
         return [{"type": "respond", "card": None}] + [{"type": "respond", "card": c}
-                                                       for c in _hand(state, p["player"], "attacked")]
+                                                       for c in _hand(state, p["player"], "attacked")
+                                                       if tactics.name_problem(c, dfn, att) is None]
     if w == "place_pile":
         spots = [tuple(p["default"])] + [xy for xy in modes.pile_spots(state, p) if list(xy) != p["default"]]
         return [{"type": "place_pile", "x": x, "y": y} for x, y in spots]

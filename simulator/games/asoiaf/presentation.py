@@ -20,7 +20,7 @@ from simulator.games.asoiaf import modes, sides, space
 from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue
 from simulator.games.asoiaf.options import legal_actions
 from simulator.games.asoiaf.placement import area
-from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, wounds_left
+from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, slot_marks, wounds_left
 from simulator.geometry.table import point_polygon_distance, polygon_distance, rect_corners
 
 SIDE_COLOURS = [(170, 40, 40), (60, 90, 170), (60, 140, 60), (200, 150, 40)]   # one per team
@@ -142,7 +142,8 @@ class AsoiafPresentation(Presentation):
             out.append(PieceView(
                 id=uid, side=u["side"], name=u["name"], shape="tray", at=to_view(state, (u["x"], u["y"])), colour=colour,
                 facing=facing_to_view(u["facing"]), label=uid, values=(f"{wounds_left(u)}W",), width=u["width"], depth=u["depth"],
-                ranks=ranks_left(u), files=u["files"], status=tuple(status), stats=self._stats(state, uid),
+                ranks=u["ranks_max"] if u.get("slots") else ranks_left(u), files=u["files"], slots=slot_marks(u),
+                status=tuple(status), stats=self._stats(state, uid),
                 movable=u["side"] == state.get("active") and not u["activated"]))
         return out
 

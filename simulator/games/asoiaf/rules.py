@@ -10,6 +10,7 @@ from simulator.core.errors import IllegalAction
 from simulator.core.game import Action, Context, Game, Outcome, State
 from simulator.core.scenario import Scenario
 from simulator.games.asoiaf import combat, modes, moves, sides, space, tactics
+from simulator.games.asoiaf.arguments import check_parameters
 from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue
 from simulator.games.asoiaf.setup import build_state, setup_schema
 from simulator.games.asoiaf.units import Unit, CONDITIONS, polygon, speed
@@ -74,8 +75,11 @@ class Asoiaf(Game):
         m = modes.mode(state)
         for what in m.get("not_automated", []):
             ctx.emit("not_automated", f"{m['name']}: {what} - {NOT_AUTOMATED}", R(m["rule"], m["name"]))
-        ctx.emit("round", f"Round 1: {state['first_player']} is the first player", R("3", "The game round"))
-        if state["phase"] == "activation" and not self._ready(state, state["active"]):
+        ctx.emit("round", f"Round {state['round']}: {state['first_player']} is the first player",
+                 R("3", "The game round"))
+        if state["flags"].pop("start_in_cleanup", False):      # a script's position (setup.phase)
+            self._cleanup(state, ctx)
+        elif state["phase"] == "activation" and not self._ready(state, state["active"]):
             self._next_turn(state, ctx)
 
     # --- hook (forces.py: army building on screen, §12) ---
@@ -156,6 +160,7 @@ class Asoiaf(Game):
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if state.get("result"):
             raise IllegalAction("the game is over", R("15.2", "Victory"))
+        check_parameters(action)
         kind = action["type"]
         if state["phase"] == "deployment":
             from simulator.games.asoiaf import placement
@@ -548,6 +553,7 @@ class Asoiaf(Game):
         if spec.get("card") and tactics.effect(spec["card"]).get("charge_only") and not spec.get("charge"):
             raise IllegalAction("that card is played only for a Charge", R("9.2", "Trigger"))
         if spec.get("card"):
+            tactics.check_names(spec["card"], u, target)
             tactics.discard_played(state, ctx, u["side"], spec["card"], u["id"])
         side = target["side"]
         if not target.get("structure") and any(tactics.effect(c)["trigger"] == "attacked"
@@ -576,6 +582,7 @@ class Asoiaf(Game):
         if not combat.run_attack(state, ctx, catalogue()):
             return
         rec = state.pop("attack")
+        combat.end_attack(state, rec)
         att, dfn = state["units"][rec["attacker"]], state["units"][rec["defender"]]
         if rec["melee"]:
             modes.after_melee(state, ctx, att, dfn)
@@ -762,6 +769,8 @@ class Asoiaf(Game):
             card = action.get("card")
             if card is not None:
                 tactics.check_playable(state, p["player"], card, "attacked")
+                tactics.check_names(card, state["units"][p["attack"]["defender"]],
+                                    state["units"][p["attack"]["attacker"]])
                 tactics.discard_played(state, ctx, p["player"], card, p["attack"]["defender"])
             state["pending"].pop(0)
             self._finish_attack(state, ctx, p["attack"], card)

@@ -12,7 +12,7 @@ from simulator.core.game import Context, State
 from simulator.core.scenario import Scenario
 from simulator.games.asoiaf import battlefield, modes, placement, sides, space
 from simulator.games.asoiaf.catalogue import catalogue
-from simulator.games.asoiaf.units import new_unit, polygon
+from simulator.games.asoiaf.units import CONDITIONS, Unit, new_unit, polygon, wound
 from simulator.geometry.table import convex_hull, rect_corners
 
 POINT = {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"},
@@ -24,7 +24,17 @@ def setup_schema() -> Mapping[str, Any]:
     # no 'at': placed automatically in the deployment area (placement.auto_place)
     unit = {"type": "object", "required": ["id", "card"], "additionalProperties": False,
             "properties": {"id": {"type": "string", "minLength": 1}, "card": CARD, "attachment": CARD,
-                           "at": POINT, "facing": {"type": "number"}, "reserve": {"type": "boolean"}}}
+                           "at": POINT, "facing": {"type": "number"}, "reserve": {"type": "boolean"},
+                           # a position in mid-game (docs/scripting.md): at most one of wounds /
+                           # figures / ranks, each applied through the rules' removal order (4.1)
+                           "wounds": {"type": "integer", "minimum": 0,
+                                      "x-expected": "Wounds already suffered (fewer than the unit has)"},
+                           "figures": {"type": "integer", "minimum": 1, "x-expected": "figures left (1 or more)"},
+                           "ranks": {"type": "integer", "minimum": 1, "x-expected": "full ranks left (1 or more)"},
+                           "conditions": {"type": "array", "uniqueItems": True, "items": {"enum": list(CONDITIONS)},
+                                          "x-expected": "Condition tokens, each at most once (11.8)"},
+                           "activated": {"type": "boolean",
+                                         "x-expected": "true: the unit has already activated this round"}}}
     army = {"type": "object", "required": ["faction", "commander", "units"], "additionalProperties": False,
             "properties": {"faction": {"enum": ["stark", "lannister", "neutral"]}, "commander": CARD,
                            "units": {"type": "array", "minItems": 1, "items": unit},
@@ -42,8 +52,17 @@ def setup_schema() -> Mapping[str, Any]:
                       "check_deployment": {"type": "boolean"},
                       "check_points": {"type": "boolean"},
                       "hands": {"type": "object", "additionalProperties": {
-                          "type": "array", "maxItems": 3, "items": CARD,
-                          "x-expected": "up to 3 Tactics card ids from the player's deck"}},
+                          "type": "array", "maxItems": 5, "items": CARD,
+                          "x-expected": "up to 5 Tactics card ids from the player's deck (3.2: hand limit 5; "
+                                        "fewer than 3 are completed to 3 from the deck)"}},
+                      # where a mid-game position starts (docs/scripting.md)
+                      "round": {"type": "integer", "minimum": 1,
+                                "x-expected": "the round to start in (1 to max_rounds)"},
+                      "phase": {"enum": ["activation", "cleanup"],
+                                "x-expected": "activation, or cleanup (every activation of the round is over)"},
+                      "turn": {"type": "string", "x-expected": "the player (or team) activating first now"},
+                      "vp": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                             "x-expected": "{player or team: victory points already scored}"},
                       "table": POINT,
                       "armies": {"type": "object", "additionalProperties": army},
                       "terrain": {"type": "array", "items": terrain},
@@ -156,6 +175,7 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         state["rotation"] = {first: 0}
         state["active"] = sides.members(state, first)[0]
         state["turn"] = {"player": state["active"], "unit": None, "no_cards": None}
+    _start_position(scenario, state)
     hands = setup.get("hands", {})
     for p in hands:
         if p not in players:
@@ -173,6 +193,79 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         state["hands"][p] = chosen + [deck.pop(0) for _ in range(min(3 - len(chosen), len(deck)))]
     modes.refresh_holders(state)
     return state
+
+
+def _start_position(scenario: Scenario, state: State) -> None:
+    """A mid-game start (docs/scripting.md): the round, the phase, whose turn it is and the VP
+    already scored, each refused when the rules could not have reached it."""
+    setup = scenario.setup
+    players = state["players"]
+    rnd = setup.get("round", 1)
+    if rnd > state["max_rounds"]:
+        raise scenario.error(("setup", "round"), f"round {rnd} is after the last round ({state['max_rounds']}, "
+                             "max_rounds)")
+    interactive = state["phase"] == "deployment"
+    for key in ("round", "phase", "turn"):
+        if key in setup and interactive:
+            raise scenario.error(("setup", key), "a game with a deployment phase (rules: deployment: players or "
+                                 "terrain placed by the players) starts at round 1 (15.4)")
+    state["round"] = rnd
+    turn = setup.get("turn")
+    if turn is not None:
+        team_ids = sides.team_ids(state)
+        if turn not in players and turn not in team_ids:
+            raise scenario.error(("setup", "turn"), f"{turn!r} is not a player or team "
+                                 f"({', '.join(dict.fromkeys(players + team_ids))})")
+        team = sides.team(state, turn)
+        member = turn if turn in players else sides.members(state, team)[0]
+        state["active"] = member
+        state["rotation"] = {**state.get("rotation", {}), team: sides.members(state, team).index(member)}
+        state["turn"] = {"player": member, "unit": None, "no_cards": None}
+    if setup.get("phase") == "cleanup":
+        for piece in [*state["units"].values(), *state["ncus"].values()]:
+            piece["activated"] = True
+        state["flags"]["start_in_cleanup"] = True
+    vp = setup.get("vp", {})
+    siege = modes.mode(state)["scoring"] == "siege"
+    for who, n in vp.items():
+        path = ("setup", "vp", who)
+        if who not in players and who not in sides.team_ids(state):
+            raise scenario.error(path, f"{who!r} is not a player or team ({', '.join(players)})")
+        team = sides.team(state, who)
+        if siege and sides.defending(state, team):
+            raise scenario.error(path, "the Defender of A Storm of Swords scores no VP (16.3)")
+        if n >= state["vp_needed"]:
+            raise scenario.error(path, f"{n} VP would already have won ({state['vp_needed']} VP win, 15.2)")
+        for m in sides.members(state, team):
+            state["vp"][m] = n
+
+
+def _unit_position(scenario: Scenario, path: tuple, u: Unit, spec: dict[str, Any]) -> None:
+    """A unit's losses and tokens in a mid-game position: ``wounds`` / ``figures`` / ``ranks``
+    (one of them, through the removal order of 4.1), ``conditions`` (11.8) and ``activated``."""
+    given = [k for k in ("wounds", "figures", "ranks") if k in spec]
+    if len(given) > 1:
+        raise scenario.error(path + (given[1],), f"give one of wounds, figures or ranks, not {' and '.join(given)}")
+    total = u["figures_max"] * u["wounds_per_figure"]
+    lost = 0
+    if "wounds" in spec:
+        lost = spec["wounds"]
+    elif "figures" in spec:
+        if spec["figures"] > u["figures_max"]:
+            raise scenario.error(path + ("figures",), f"{u['id']} has at most {u['figures_max']} figures (4.1)")
+        lost = (u["figures_max"] - spec["figures"]) * u["wounds_per_figure"]
+    elif "ranks" in spec:
+        if spec["ranks"] > u["ranks_max"]:
+            raise scenario.error(path + ("ranks",), f"{u['id']} has at most {u['ranks_max']} ranks (4.1)")
+        lost = (u["ranks_max"] - spec["ranks"]) * u["files"] * u["wounds_per_figure"]
+    if lost >= total:
+        raise scenario.error(path + (given[0],), f"{u['id']} has {total} Wounds: {lost} would destroy it (4.1)")
+    if lost:
+        wound(u, lost)
+    u["conditions"] = list(spec.get("conditions", []))
+    if u.get("structure") and u["conditions"]:
+        raise scenario.error(path + ("conditions",), "castle walls take no Condition tokens (16.3)")
+    u["activated"] = bool(spec.get("activated", False))
 
 
 def _terrain_pool(scenario: Scenario, method: str) -> list[str]:
@@ -412,7 +505,8 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
     faction = army["faction"]
     commander = army["commander"]
     deck = cat.deck_for(faction, commander)
-    check_dep = scenario.setup.get("check_deployment", True)
+    # a position after round 1 (docs/scripting.md) has left the deployment areas behind
+    check_dep = scenario.setup.get("check_deployment", True) and scenario.setup.get("round", 1) == 1
     for i, spec in enumerate(army["units"]):
         path = base + ("units", i)
         card_id = spec["card"]
@@ -424,6 +518,7 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
             u = new_unit(cat, uid, side, card_id, att, 0.0, 0.0, 90.0)
             u["reserve"] = bool(spec.get("reserve"))
             u["auto_place"] = True
+            _unit_position(scenario, path, u, spec)
             state["units"][uid] = u
             state["order"].append(uid)
             if u["commander"]:
@@ -432,6 +527,7 @@ def _army(scenario: Scenario, state: State, side: str, army: dict[str, Any]) -> 
         u = new_unit(cat, uid, side, card_id, att, spec["at"][0], spec["at"][1],
                      spec.get("facing", placement.facing_for(state, side)))
         u["reserve"] = bool(spec.get("reserve"))
+        _unit_position(scenario, path, u, spec)
         if check_dep and not u["reserve"]:
             poly = polygon(u)
             x0, y0, x1, y1 = placement.area(state, side)

@@ -13,7 +13,7 @@ from simulator.core.game import Context
 from simulator.games.asoiaf import combat, space
 from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.sides import friendly
-from simulator.games.asoiaf.units import Unit, heal
+from simulator.games.asoiaf.units import Unit, heal, own_name
 
 State = dict[str, Any]
 HAND_MAX = 5
@@ -106,6 +106,31 @@ def check_playable(state: State, side: str, card_id: str, trigger: str) -> dict[
     return eff
 
 
+def name_problem(card_id: str, own: Unit, enemy: Unit | None) -> str | None:
+    """Why a name-dependent card cannot be played here, or None. ``unit_name`` is a text the name
+    of the card's own unit must contain (the activating unit, the attacker of an ``attack`` card,
+    the defender of an ``attacked`` card), ``enemy_name`` one the other unit of the Attack's name
+    must contain. Only the Combat unit's own name counts, never its attachment's (§4.4)."""
+    eff = effect(card_id)
+    cat = catalogue()
+    for key, unit, who in (("unit_name", own, "its own unit"), ("enemy_name", enemy, "the enemy unit")):
+        wanted = eff.get(key)
+        if wanted is None:
+            continue
+        if unit is None:
+            return f"{cat.full_name(card_id)} needs {who} to be a {wanted} unit, and there is none"
+        if wanted.lower() not in own_name(cat, unit).lower():
+            return (f"{cat.full_name(card_id)} works only when {who} is a {wanted} unit; {unit['id']} is "
+                    f"{own_name(cat, unit)} (its attachment's name does not count)")
+    return None
+
+
+def check_names(card_id: str, own: Unit, enemy: Unit | None) -> None:
+    why = name_problem(card_id, own, enemy)
+    if why is not None:
+        raise IllegalAction(why, R("4.4", "Names and affiliation"))
+
+
 def discard_played(state: State, ctx: Context, side: str, card_id: str, target: str | None) -> None:
     state["hands"][side].remove(card_id)
     state["discards"][side].append(card_id)
@@ -118,6 +143,7 @@ def discard_played(state: State, ctx: Context, side: str, card_id: str, target: 
 def activation_card(state: State, ctx: Context, u: Unit, card_id: str) -> None:
     """A card whose trigger is "a friendly unit activates": its target is that unit."""
     eff = check_playable(state, u["side"], card_id, "activation")
+    check_names(card_id, u, None)
     discard_played(state, ctx, u["side"], card_id, u["id"])
     cat = catalogue()
     if eff.get("speed_bonus"):

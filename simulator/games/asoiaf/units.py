@@ -39,13 +39,50 @@ def new_unit(cat: Catalogue, uid: str, side: str, card_id: str, attachment: str 
         "attacks": [dict(a) for a in card["attacks"]], "abilities": abilities, "cost": cost,
         "activated": False, "conditions": [], "orders_used": [], "influence": {},
         "destroyed": False, "objective": None, "marked": False, "vp_tokens": 0, "speed_bonus": 0,
-        "reserve": False,
+        "reserve": False, "slots": new_slots(files, ranks, attachment),
     }
+
+
+def new_slots(files: int, ranks: int, attachment: str | None) -> list[list[str | None]]:
+    """The tray's figure slots, rank by rank from the front, each rank left to right as the unit
+    faces: ``figure``, ``attachment`` (it replaces the leftmost figure of the front rank, 4.5) or
+    None once removed."""
+    slots: list[list[str | None]] = [["figure"] * files for _ in range(ranks)]
+    if attachment is not None:
+        slots[0][0] = "attachment"
+    return slots
+
+
+def _remove_figure(u: Unit) -> None:
+    """Figures go from the rearmost rank that has one, right to left (4.1); so the attachment, on
+    the front rank's leftmost slot, is always the last to go (4.5)."""
+    for rank in reversed(u.get("slots") or []):
+        for j in range(len(rank) - 1, -1, -1):
+            if rank[j] is not None:
+                rank[j] = None
+                return
+
+
+def _restore_figure(u: Unit) -> None:
+    """A healed figure comes back where the last one was removed: the leftmost empty slot of the
+    frontmost rank with one (the removal order run backwards)."""
+    for rank in u.get("slots") or []:
+        for j, who in enumerate(rank):
+            if who is None:
+                rank[j] = "figure"
+                return
 
 
 def ranks_left(u: Unit) -> int:
     """Ranks with at least one figure left (figures go from the rear rank first, digest §4.1)."""
     return max(0, math.ceil(u["figures"] / u["files"]))
+
+
+def slot_marks(u: Unit) -> tuple[str, ...]:
+    """The slots as the presentation draws them (``PieceView.slots``): '' removed, '*' a figure,
+    'A' the attachment."""
+    marks = {None: "", "figure": "*", "attachment": "A"}
+    return tuple(marks[who] for rank in u.get("slots") or [] for who in rank)
 
 
 def ranks_lost(u: Unit) -> int:
@@ -61,10 +98,22 @@ def control_ranks(u: Unit) -> int:
     return wounds_left(u) if u["ranks_max"] == 1 else ranks_left(u)
 
 
-def attack_dice(u: Unit, attack: dict[str, Any]) -> int:
-    """Green / yellow / red value by ranks lost (digest §4.2)."""
+def attack_dice(u: Unit, attack: dict[str, Any], value: str | None = None) -> int:
+    """Green / yellow / red value by ranks lost (digest §4.2); an effect may make the unit use its
+    ``highest`` or ``lowest`` printed value instead, whatever its ranks (§11.9)."""
     dice = attack["dice"]
+    if value == "highest":
+        return int(max(dice))
+    if value == "lowest":
+        return int(min(dice))
     return int(dice[min(ranks_lost(u), len(dice) - 1)])
+
+
+def dice_value(*card_effects: dict[str, Any]) -> str | None:
+    """The Attack-dice value the cards of an Attack impose on the attacker: ``lowest`` when both
+    the highest and the lowest apply at once (§11.9), else the one that applies, else None."""
+    wanted = {eff.get("attack_dice_value") for eff in card_effects} - {None}
+    return "lowest" if "lowest" in wanted else ("highest" if wanted else None)
 
 
 def wound(u: Unit, n: int) -> int:
@@ -74,6 +123,7 @@ def wound(u: Unit, n: int) -> int:
     while u["figures"] > 0 and u["damage"] >= u["wounds_per_figure"]:
         u["figures"] -= 1
         u["damage"] -= u["wounds_per_figure"]
+        _remove_figure(u)
     if u["figures"] == 0:
         u["destroyed"] = True
         u["damage"] = 0
@@ -88,6 +138,7 @@ def heal(u: Unit, n: int) -> int:
             u["damage"] -= 1
         elif u["figures"] < u["figures_max"]:
             u["figures"] += 1
+            _restore_figure(u)
             u["damage"] = u["wounds_per_figure"] - 1
         else:
             break
@@ -108,8 +159,19 @@ def polygon(u: Unit, x: float | None = None, y: float | None = None, facing: flo
 
 
 def effects(cat: Catalogue, u: Unit) -> dict[str, dict[str, Any]]:
-    """Automated ability effects of the unit (card + attachment)."""
-    return cat.ability_effects(u["abilities"])
+    """Automated ability effects of the unit (card + attachment). A unit that has lost its
+    abilities keeps only the innate ones: those of its card and of its attachments go alike (§4.5,
+    §11.5); Tactics-card grants are not abilities of the unit and are unaffected."""
+    eff = cat.ability_effects(u["abilities"])
+    if u.get("abilities_lost"):
+        return {k: v for k, v in eff.items() if v.get("innate")}
+    return eff
+
+
+def own_name(cat: Catalogue, u: Unit) -> str:
+    """The name of the Combat unit itself, which name-dependent effects read; its attachment's name
+    does not count (§4.4)."""
+    return "castle wall" if u.get("structure") else cat.units[u["card"]]["name"]
 
 
 def speed(u: Unit, carrying_speed: int | None = None) -> int:
