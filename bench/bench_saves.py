@@ -105,13 +105,14 @@ def main() -> int:
             return costs[max(0, end - WINDOW // 2):end + WINDOW // 2]
 
         e, late = window(early), costs[-WINDOW:]
+
+        def row(name: str, at_50: float, at_500: float) -> None:
+            print(f"  {name:34s}{at_50 * 1e3:10.2f}        {at_500 * 1e3:10.2f}          {at_500 / at_50:5.2f}")
+
         print("\nAutosave after one action (CPU ms)      around action 50   around action 500   500/50")
-        print(f"  ours, median of {WINDOW}                  {statistics.median(e) * 1e3:10.2f}"
-              f"        {statistics.median(late) * 1e3:10.2f}          {statistics.median(late) / statistics.median(e):5.2f}")
-        print(f"  ours, mean of {WINDOW} (snapshots incl.)  {statistics.mean(e) * 1e3:10.2f}"
-              f"        {statistics.mean(late) * 1e3:10.2f}          {statistics.mean(late) / statistics.mean(e):5.2f}")
-        print(f"  baseline (whole v1 file)          {base_early * 1e3:10.2f}"
-              f"        {base_late * 1e3:10.2f}          {base_late / base_early:5.2f}")
+        row(f"ours, median of {WINDOW}", statistics.median(e), statistics.median(late))
+        row(f"ours, mean of {WINDOW} (snapshots incl.)", statistics.mean(e), statistics.mean(late))
+        row("baseline (whole v1 file)", base_early, base_late)
         print(f"  at action 500: baseline / ours (mean) = {base_late / statistics.mean(late):.1f}x")
         print(f"  files: journal {ours_path.stat().st_size / 1e3:.0f} kB, "
               f"version 1 {(folder / 'v1.yaml').stat().st_size / 1e3:.0f} kB")

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from simulator.core.data import load_yaml
 from simulator.core.errors import DataError
 from simulator.core.scenario import load_scenario
+from simulator.core.savefile import is_save
 from simulator.core.session import SAVE_FORMAT, Session
 
 
@@ -39,6 +40,8 @@ def load_for_render(target: str, step: int | None) -> tuple[Session, list[str]]:
     """The session to draw and the pieces to highlight (a script's last action)."""
     path = Path(target)
     if path.suffix in (".yaml", ".yml") and path.exists():
+        if is_save(path):          # its first line: a long game's journal is read once, by the loader
+            return Session.load(path), []
         doc = load_yaml(path)
         data = doc.data if isinstance(doc.data, dict) else {}
         if data.get("format") == SAVE_FORMAT:
