@@ -253,7 +253,13 @@ class SidePanelView:
             name = _fit(slot.label, 17, rect.w - 8, bold=True)
             target.blit(fonts.text(name, 17, INK, True), (rect.x + 4, rect.y + 3))
             if slot.detail:
-                target.blit(fonts.text(_fit(slot.detail, 15, rect.w - 8), 15, DIM), (rect.x + 4, rect.y + 18))
+                lines = fonts.wrap(slot.detail, 15, rect.w - 8)
+                room = 2 if slot.contents else 3          # the last row is the slot's dice or cards
+                if len(lines) > room:
+                    lines = lines[: room - 1] + [_fit(" ".join(lines[room - 1:]), 15, rect.w - 8)]
+                step = fonts.font(15).get_linesize()
+                for k, line in enumerate(lines):
+                    target.blit(fonts.text(_fit(line, 15, rect.w - 8), 15, DIM), (rect.x + 4, rect.y + 18 + k * step))
             for item in slot.contents:
                 placed = self._items.get(item.id)
                 if placed is None:

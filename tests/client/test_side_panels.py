@@ -115,3 +115,24 @@ def test_tab_selects_only_pieces_that_can_act() -> None:
         scene.model.board.world_of("0202"))))
     key(scene, pygame.K_TAB)
     assert scene.view.selected == "cav1"                  # the one invader on the map, not a defender
+
+
+def test_the_tactics_hand_is_its_owners_and_a_card_is_played_from_it() -> None:
+    session = Session.new("asoiaf/game-of-thrones", 1)
+    scene = GameScene(None, session, SIZE)
+    active = session.active_player()
+    assert scene.side.shown == f"hand:{active}"
+    mine = scene.side.panel()
+    assert mine.slots and all(not item.hidden for slot in mine.slots for item in slot.contents)
+    other = next(p for p in scene.side.panels if p.id.startswith("hand:") and p.owner != active)
+    assert other.slots and all(item.hidden for slot in other.slots for item in slot.contents)
+    assert not any(slot.id in session.state_data()["hands"][other.owner] for slot in other.slots)
+    card = next(slot.id for slot in mine.slots
+                if any(a.get("card") == slot.id for a in scene.model.legal))
+    click(scene, centre(scene, slot=card))
+    assert scene.dialog is not None
+    label, action = next(iter(scene.dialog.actions.items()))
+    assert "Play " in label and action["card"] == card
+    scene._handle_dialog(pygame.event.Event(__import__("pygame_gui").UI_SELECTION_LIST_NEW_SELECTION,
+                                            ui_element=scene.dialog.list, text=label))
+    assert session.steps[-1].action.get("card") == card

@@ -9,14 +9,15 @@ clockwise from up.  This module is the one place that converts: :func:`to_view`,
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
 from simulator.core.game import Action, State
 from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView, Presentation, SecretChoice,
-                                 TableSurface, TerrainPiece, TerrainStyle, Tools, TurnStep, describe_action)
-from simulator.games.asoiaf import modes, sides, space
+                                 SidePanel, TableSurface, TerrainPiece, TerrainStyle, Tools, TurnStep,
+                                 describe_action)
+from simulator.games.asoiaf import modes, panels, sides, space
 from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue
 from simulator.games.asoiaf.options import legal_actions
 from simulator.games.asoiaf.placement import area
@@ -167,6 +168,14 @@ class AsoiafPresentation(Presentation):
         from simulator.games.asoiaf.sequence import turn_sequence
 
         return turn_sequence(state)
+
+    def side_panels(self, state: State, viewer: str | None) -> tuple[SidePanel, ...]:
+        """The Tactics hands and the Tactics board (``panels.py``)."""
+        return panels.panels(state)
+
+    def panel_actions(self, state: State, legal: Sequence[Action], panel: str, slot: str,
+                      item: str | None) -> list[tuple[str, Action]]:
+        return panels.actions(state, legal, panel, slot, item)
 
     def banner(self, state: State) -> str:
         if state.get("result"):
