@@ -11,16 +11,17 @@ from typing import Protocol
 
 import pygame
 import pygame_gui
+import yaml
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from simulator.client import fonts, paths
 from simulator.client.panels import new_manager
 from simulator.client.solo import LEVELS, SoloConfig, scenario_sides
+from simulator.core.data import C_LOADER, PURE_LOADER, Document, load_yaml
 from simulator.core.demo import Demo, list_demos
 from simulator.core.errors import DataError
 from simulator.core.registry import get_game
 from simulator.core.scenario import Scenario, broken_reason, list_scenarios, load_scenario
-from simulator.core.script import load_script
 
 
 class PickerHost(Protocol):
@@ -51,12 +52,13 @@ def _game_name(game_id: str) -> str:
 
 
 def demo_entries(demos: list[tuple[str, Path]] | None = None) -> dict[str, DemoEntry]:
-    """The demonstrations keyed by what the list shows: ``Game: title``."""
+    """The demonstrations keyed by what the list shows: ``Game: title``. Only what the list
+    shows is read (the file parsed, not checked): a demo is checked when it is opened."""
     out: dict[str, DemoEntry] = {}
     for demo_id, path in (demos if demos is not None else list_demos()):
         game = _game_name(demo_id.split("/")[0])
         try:
-            demo = Demo(load_script(path), demo_id)
+            demo = Demo(_mapping(load_yaml(path)), demo_id)
             entry = DemoEntry(demo_id, path, game, demo.title, demo.description, len(demo))
         except Exception as exc:        # noqa: BLE001 - one broken file never stops the picker
             entry = DemoEntry(demo_id, path, game, demo_id, error=broken_reason(exc))
@@ -65,6 +67,50 @@ def demo_entries(demos: list[tuple[str, Path]] | None = None) -> dict[str, DemoE
             name = f"{name} ({demo_id})"
         out[name] = entry
     return out
+
+
+def _mapping(doc: Document) -> Document:
+    if not isinstance(doc.data, dict):
+        raise DataError("expected a mapping at the top of the file", file=doc.file, line=1)
+    return doc
+
+
+#: A scenario file longer than this is listed through the full (bounded) loader.
+HEADER_READ = 256 * 1024
+
+
+def _header_lines(path: Path, keys: tuple[str, ...]) -> dict | None:
+    """The top-level ``keys`` of a YAML file in block style, parsed on their own lines (and
+    their indented continuations): a scenario's forces and terrain are most of its file and
+    the list needs none of them. None when the file does not lend itself (the caller then
+    reads it whole, with its checks and its error messages)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(HEADER_READ + 1)
+        if len(raw) > HEADER_READ or b"\0" in raw:
+            return None
+        text = raw.decode("utf-8")
+        taken, take = [], False
+        for line in text.splitlines():
+            if line[:1] not in ("", " ", "\t"):
+                take = not line.startswith(("#", "---", "...", "{", "-")) and line.split(":", 1)[0] in keys
+            if take:
+                taken.append(line)
+        data = yaml.load("\n".join(taken), Loader=C_LOADER or PURE_LOADER)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    return data if isinstance(data, dict) and all(isinstance(data.get(k), str) for k in keys) else None
+
+
+def scenario_header(path: Path) -> tuple[str, str]:
+    """A scenario file's game id and name, all the list needs (the scenario is loaded, and
+    checked, when it is chosen)."""
+    found = _header_lines(path, ("game", "name"))
+    data = found if found is not None else _mapping(load_yaml(path)).data
+    game, name = data.get("game"), data.get("name")
+    if not isinstance(game, str) or not isinstance(name, str):
+        raise DataError("a scenario needs a 'game' and a 'name'", file=str(path), line=1)
+    return game, name
 
 
 LEVEL_TEXT = {"easy": "Easy", "normal": "Normal"}
@@ -78,15 +124,12 @@ class PickerScene:
         self.host = host
         self.size = size
         self.ui = new_manager(size)
-        self.entries: dict[str, Scenario | str] = {}
+        #: name shown -> the scenario (its Path until it is chosen and loaded), or why it is broken
+        self.entries: dict[str, Scenario | Path | str] = {}
         for sid, path in (scenarios if scenarios is not None else list_scenarios()):
             try:
-                sc = load_scenario(path)
-                try:
-                    game = get_game(sc.game).name
-                except DataError:
-                    game = sc.game
-                self.entries[f"{game}: {sc.name}"] = sc
+                game_id, name = scenario_header(path)
+                self.entries[f"{_game_name(game_id)}: {name}"] = path
             except Exception as exc:    # noqa: BLE001 - one broken file never stops the picker
                 self.entries[f"(broken) {sid}"] = broken_reason(exc)
         self.demos = demo_entries(demos)
@@ -263,6 +306,12 @@ class PickerScene:
         self.ui.process_events(event)
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
             entry = self.entries.get(event.text)
+            if isinstance(entry, Path):            # loaded (and checked) when first chosen
+                try:
+                    entry = load_scenario(entry)
+                except Exception as exc:    # noqa: BLE001 - one broken file never stops the picker
+                    entry = broken_reason(exc)
+                self.entries[event.text] = entry
             self.chosen = entry if isinstance(entry, Scenario) else None
             self._describe_scenario(entry, event.text)
             self._set_sides(self.chosen)

@@ -138,3 +138,28 @@ def test_exit_after_frames_is_read_from_the_environment(monkeypatch):
         assert "SIMULATOR_EXIT_AFTER_FRAMES" in str(exc)
     else:
         raise AssertionError("a bad value was accepted")
+
+
+def test_the_picker_reads_a_scenarios_game_and_name_only(tmp_path, monkeypatch):
+    """The list needs a scenario's game and name: read from its top-level lines, the same as the
+    whole file says; the scenario is loaded (and checked) when it is chosen."""
+    from simulator.client import picker
+
+    folded = tmp_path / "folded.yaml"
+    folded.write_text("# a comment\nformat: scenario/1\ngame: client_hex\nname: 'A long: quoted\n"
+                      "  name'\ndescription: >-\n  name: not this one\nplayers:\n- id: red\n  name: Red\n")
+    assert picker.scenario_header(folded) == ("client_hex", "A long: quoted name")
+    # a file the line reading cannot take is read whole, with its error message
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: client_hex\nname: [\n")
+    try:
+        picker.scenario_header(broken)
+    except Exception as exc:  # noqa: BLE001
+        assert "not valid YAML" in str(exc)
+    else:
+        raise AssertionError("a broken name was listed")
+    loads = []
+    monkeypatch.setattr(picker, "load_scenario", lambda path: loads.append(path) or 1 / 0)
+    scene = picker.PickerScene(type("Host", (), {"start": None, "resume": None, "quit": None})(), SIZE,
+                               scenarios=[("client_hex/hex", scenario_path("hex"))], demos=[])
+    assert not loads and list(scene.entries.values()) == [scenario_path("hex")]
