@@ -171,7 +171,7 @@ def check_file(path: str, replay: bool = False) -> str:
     from simulator.core.registry import game_ids, get_game
     from simulator.core.scenario import scenario_from_document
     from simulator.core.script import load_script, script_scenario
-    from simulator.core.session import SAVE_FORMAT
+    from simulator.core.session import SAVE_FORMAT, Session
 
     doc = load_yaml(path)
     data = doc.data
@@ -206,7 +206,7 @@ def check_file(path: str, replay: bool = False) -> str:
     for game_id in game_ids():
         loaders = get_game(game_id).data_formats()
         if fmt in loaders:
-            loaders[fmt](doc)
+            loaders[fmt](path)      # a game's loader takes the file's path (Game.data_formats)
             return f"{fmt} data"
     raise DataError(f"unknown kind of data file (format {fmt!r}); expected a hex map, scenario, save, "
                     "script or a game's data file", file=path, line=doc.line_of(("format",)) or 1)

@@ -142,10 +142,12 @@ def scenario_from_document(doc: Document, scenario_id: str) -> Scenario:
         game = get_game(data["game"])
     except DataError as exc:
         raise doc.error(("game",), exc.message) from None
+    setup_schema = game.setup_schema().get("setup", {"type": "object"})
     validate(doc, {"type": "object", "properties": {
-        "setup": game.setup_schema().get("setup", {"type": "object"}),
+        "setup": setup_schema,
         "rules": game.setup_schema().get("rules", {"type": "object"}),
-    }})
+    },  # a game whose set-up has required fields needs the section itself
+        "required": ["setup"] if setup_schema.get("required") else []})
     sc = Scenario(id=scenario_id, game=data["game"], name=data["name"],
                   description=data["description"].strip(), data=data, file=doc.file, doc=doc)
     if "map" in data:

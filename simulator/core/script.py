@@ -59,6 +59,9 @@ def script_scenario(doc: Document) -> Scenario:
     data = doc.data
     if "setup" in data and isinstance(data["setup"], dict) and "game" in data["setup"]:
         return scenario_from_data(data["setup"], data.get("scenario", "inline"), file=doc.file)
+    if "scenario" not in data:
+        raise doc.error(("setup",), "an inline 'setup' is a whole scenario: it needs 'game' (and name, "
+                                    "description...)")
     ref = data["scenario"]
     if ref.endswith((".yaml", ".yml")):
         p = Path(ref)

@@ -13,6 +13,12 @@ from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
 from simulator.games.dragon_rage.setup import build_state
 
 
+def _check_rules_file(path: Any) -> None:
+    """``simulator check`` of a rules file (``format: dragon_rage-rules/1``): its schema."""
+    from simulator.core.data import load_yaml, validate
+    validate(load_yaml(path), load_yaml(DATA_DIR / "schemas.yaml").data["rules"])
+
+
 @lru_cache(maxsize=1)
 def _setup_schema() -> Mapping[str, Any]:
     """The scenario schema, read once (every Session.new asks for it)."""
@@ -60,7 +66,7 @@ class DragonRage(Game):
         hexmap.check_vocabulary(data.terrain, data.features)
 
     def data_formats(self) -> Mapping[str, Any]:
-        return {"dragon_rage-rules/1": lambda: rules_data().rules}
+        return {"dragon_rage-rules/1": _check_rules_file}
 
     # --- hook (forces.py: the force-selection screen, DR 3.3) ---
     def forces(self) -> Any:
