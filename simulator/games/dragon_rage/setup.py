@@ -53,6 +53,8 @@ def towards_centre(board: Board, hex_: str) -> int:
 def _placeable(state: State, board: Board, unit: dict[str, Any], hex_: str) -> bool:
     if hex_ not in board:
         return False
+    if unit.get("flying"):
+        return True        # in the air it ignores the terrain and the units beneath (DR 2.12.1.1.4)
     s = rules_data().units[unit["type"]]
     water = water_for(state, board, hex_)
     if unit["type"] == "sea_serpent":
@@ -142,6 +144,7 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         open_head_start(state, ctx, int(setup["head_start_vp"]))   # the invader marks them in play
     # --- end hook ---
     state["reinforcement_plan"] = _reinforcement_plan(state, board, scenario)
+    _start_point(state, scenario, ctx)
     for side in ("invader", "defender"):
         state["had_heroes"][side] = any(u["type"] in ("hero", "invader_hero") and u["side"] == side
                                         for u in state["units"].values())
@@ -200,6 +203,12 @@ def _place_force(state: State, board: Board, scenario: Scenario, ctx: Context, s
         uid = _new_id(type_id, counters)
         unit = make_unit(uid, type_id, side, None)
         state["units"][uid] = unit
+        if entry.get("flying"):
+            if not is_major(unit) or not catalogue[type_id]["movement"].get("fly"):
+                raise scenario.error(path + ("flying",), f"a {type_id} cannot fly (DR 2.12.1.1.4)")
+            if entry.get("offmap"):
+                raise scenario.error(path + ("flying",), "a monster waiting off the map enters walking (DR 3.2.1)")
+            unit["flying"] = True
         if entry.get("offmap"):
             unit["offmap"] = True
             unit["entry"] = zone_hexes or state["entry_hexes"]
@@ -221,6 +230,98 @@ def _place_force(state: State, board: Board, scenario: Scenario, ctx: Context, s
         unit["hex"] = hex_
         if is_major(unit):
             unit["facing"] = facing_index(facings[n]) if n < len(facings) else towards_centre(board, hex_)
+        _worn(scenario, path, entry, unit)
+
+
+def _worn(scenario: Scenario, path: tuple[str | int, ...], entry: dict[str, Any], unit: dict[str, Any]) -> None:
+    """What a game in progress has done to a unit (a mid-game set-up): wounds (DR 2.10.5.3),
+    damage to a monster's areas (DR 2.12, 2.7.4.2) or a minor monster (DR 2.11), spell points
+    left (DR 2.8), breaths left (DR 2.12.1.5.3), each refused at its field when the rules do
+    not allow it."""
+    s = rules_data().units[unit["type"]]
+    if entry.get("wounded"):
+        if not s.get("rules", {}).get("wounds_before_death"):
+            raise scenario.error(path + ("wounded",), f"{unit['type']}: never wounded; only heroes and "
+                                                      "Elowyn are, before they die (DR 2.10.5.3, 2.10.7)")
+        unit["wounded"] = True
+    if "spell_points" in entry:
+        most = s.get("spell_points")
+        if most is None or not 0 <= entry["spell_points"] <= int(most):
+            raise scenario.error(path + ("spell_points",), f"a {unit['type']} has "
+                                 + (f"0 to {most} spell points" if most is not None else "no spell points")
+                                 + " (DR 2.8)")
+        unit["sp"] = int(entry["spell_points"])
+    if "breaths" in entry:
+        uses = int((s.get("breath") or {}).get("uses", 0))
+        if not 0 <= entry["breaths"] <= uses:
+            raise scenario.error(path + ("breaths",), f"a {unit['type']} breathes fire at most {uses} times a game "
+                                                      "(DR 2.12.1.5.3)")
+        unit["breaths_left"] = int(entry["breaths"])
+    if "damage" in entry:
+        _damaged(scenario, path + ("damage",), entry["damage"], unit)
+
+
+def _damaged(scenario: Scenario, path: tuple[str | int, ...], damage: Any, unit: dict[str, Any]) -> None:
+    from simulator.games.dragon_rage import body
+    s = rules_data().units[unit["type"]]
+    if s["kind"] == "minor_monster":
+        hp = int(s.get("hp", 0))
+        if not isinstance(damage, int) or not 0 <= damage < hp:
+            raise scenario.error(path, f"a {unit['type']} takes 0 to {hp - 1} damage points and lives "
+                                       f"({hp} destroy it, DR 2.11)")
+        unit["damage_taken"] = damage
+        return
+    if not is_major(unit) or not isinstance(damage, dict):
+        raise scenario.error(path, f"a {unit['type']} has no damage points: "
+                                   "damage is for monsters (areas of a major monster, DR 2.12)")
+    for area, given in damage.items():
+        if area not in unit["damage"]:
+            raise scenario.error(path + (area,), f"a {unit['type']} has no {area} area "
+                                                 f"(areas: {', '.join(unit['damage'])}, DR 2.12)")
+        a = s["areas"][area]
+        groups, hp = int(a["groups"]), int(a["hp"])
+        if isinstance(given, int):
+            if not 0 <= given <= groups * hp:
+                raise scenario.error(path + (area,), f"the {area} of a {unit['type']} takes 0 to {groups * hp} "
+                                                     "damage points (DR 2.12)")
+            body.apply_damage(unit, area, given)     # group after group, as damage is crossed off (DR 2.7.4.2)
+        else:
+            if len(given) != groups or not all(0 <= g <= hp for g in given):
+                raise scenario.error(path + (area,), f"the {area} of a {unit['type']} is {groups} group(s) of {hp} "
+                                                     f"points: give {groups} numbers from 0 to {hp} (DR 2.12)")
+            unit["damage"][area] = [int(g) for g in given]
+    if body.is_dead(unit):
+        raise scenario.error(path, f"with its belly destroyed the {unit['type']} is dead (DR 2.12.1.7.4)")
+    if unit.get("flying") and not body.wings_intact(unit):
+        raise scenario.error(path, "a monster in flight with a wing group destroyed has crashed: set it up on "
+                                   "the ground (DR 2.12.1.1.5)")
+    if "head" in unit["damage"] and body.area_destroyed(unit, "head"):
+        unit["berserk"] = True          # no head: no fire, and it goes berserk (DR 2.12.1.7.1)
+        unit["breaths_left"] = 0
+
+
+def _start_point(state: State, scenario: Scenario, ctx: Context) -> None:
+    """A game taken up in the middle: ``setup.turn`` and ``setup.phase`` (the phase's own start
+    runs: spell points' fogs, a wild elemental's target, reinforcements due, berserk monsters)."""
+    setup = scenario.setup
+    if "turn" not in setup and "phase" not in setup:
+        return
+    from simulator.games.dragon_rage.phases import _begin_phase, phase_info
+    turn = int(setup.get("turn", 1))
+    if state["turn_limit"] is not None and turn > int(state["turn_limit"]):
+        raise scenario.error(("setup", "turn"), f"turn {turn} is after the game's last turn, "
+                                                f"{state['turn_limit']} ('turns')")
+    if state["head_start"] is not None:
+        raise scenario.error(("setup", "head_start_vp"), "the head start is marked before a campaign game's "
+                                                         "first turn, not in a game taken up later (DR 4.3.3)")
+    phase = str(setup.get("phase", state["order"][0]))
+    state["turn"] = turn
+    state["phase_index"] = state["order"].index(phase)
+    state["phase"] = phase
+    state["active"] = phase_info(phase)["side"]
+    # the defender's "ten turns" (DR 2.3) count from the start of this position, as the past is unknown
+    state["last_vp_turn"] = state["last_inside_turn"] = turn - 1
+    _begin_phase(state, ctx)
 
 
 def _spread_pick(state: State, board: Board, unit: dict[str, Any], zone: list[str], n: int,
