@@ -63,7 +63,9 @@ def setup_schema() -> Mapping[str, Any]:
                       "turn": {"type": "string", "x-expected": "the player (or team) activating first now"},
                       "vp": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                              "x-expected": "{player or team: victory points already scored}"},
-                      "table": POINT,
+                      # a real table, a foot to ten feet a side: keeps every drawing and distance finite
+                      "table": {**POINT, "items": {"type": "number", "minimum": 12, "maximum": 120},
+                                "x-expected": "the table's size [width, depth] in inches, 12 to 120"},
                       "armies": {"type": "object", "additionalProperties": army},
                       "terrain": {"type": "array", "items": terrain},
                       "terrain_pool": {"type": "array", "minItems": 1, "items": {"type": "string"},
