@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator.core import IllegalAction, Session
+from simulator.core.actions import checker_for
 from simulator.core.registry import get_game
 from tests.test_legal_consistency import short_game
 
@@ -141,6 +142,7 @@ def test_spoiled_parameters_are_refused_and_change_nothing(game_id: str) -> None
             session.apply(action)
         assert "\n" not in str(err.value) and err.value.reason
         assert session.check(action) is not None
+        assert checker_for(session.game).full_check_agrees(action), action
         assert session.log_digest() == digest and session.state_data() == before
 
     run()

@@ -62,6 +62,7 @@ def test_every_legal_action_fits_its_declared_parameters(game_id: str) -> None:
             for action in offered + _extra(session):
                 problem = checker.problem(action)
                 assert problem is None, f"{sid}: the declared parameters refuse a legal action {action}: {problem}"
+                assert checker.full_check_agrees(action), action
                 seen.add(action["type"])
             session.apply(rng.choice(offered))
     assert len(seen) >= 3, seen
