@@ -423,26 +423,25 @@ class Session:
 
     def _write_whole(self, path: Path) -> None:
         """The whole game as a fresh journal: every step (the undone ones too, then undone
-        again), with the snapshots in memory and one of the current state."""
+        again), the snapshots in memory every SNAPSHOT_EVERY actions and one of the current
+        state. Written to the autosave file, it becomes the file autosaving appends to."""
         head, chain = header_text(self.game.id, self.scenario.id, self.scenario.data, self.seed, self.tape)
         parts = [head]
         done = list(self._steps)
         everything = done + list(reversed(self._redo))
+        snapped: list[Step] = []
+        if done and len(done) not in self._snapshots:
+            self._snapshots[len(done)] = copy_plain(self._state)
         for i, step in enumerate(everything):
             line, chain = record_line(chain, step.record(i))
             parts.append(line)
-            step.snapshot_saved = False
-            if i == len(done) - 1 and (i + 1) not in self._snapshots:
-                self._snapshots[i + 1] = copy_plain(self._state)
-            # the snapshots every SNAPSHOT_EVERY actions, and the last one: a compact file
-            if i < len(done) and (i + 1) in self._snapshots and ((i + 1) % SNAPSHOT_EVERY == 0
-                                                                 or i == len(done) - 1):
-                snap = self._snapshot_record(i + 1)
+            k = i + 1
+            if i < len(done) and k in self._snapshots and (k % SNAPSHOT_EVERY == 0 or k == len(done)):
+                snap = self._snapshot_record(k)
                 if snap is not None:
                     line, chain = record_line(chain, snap)
                     parts.append(line)
-                    step.snapshot_saved = True
-        self._cost_since_snapshot = 0.0
+                    snapped.append(step)
         for n in range(len(everything) - 1, len(done) - 1, -1):
             line, chain = record_line(chain, {"op": "undo", "n": n})
             parts.append(line)
@@ -451,6 +450,11 @@ class Session:
         if self.autosave_path is not None and _same_file(path, self.autosave_path):
             self._journal = _Attached(path, len(text.encode("utf-8")), chain, len(parts) - 1)
             self._pending.clear()
+            for step in everything:
+                step.snapshot_saved = False
+            for step in snapped:
+                step.snapshot_saved = True
+            self._cost_since_snapshot = 0.0
 
     @classmethod
     def load(cls, path: str | Path, *, autosave: str | Path | None = None) -> "Session":
