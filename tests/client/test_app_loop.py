@@ -56,47 +56,43 @@ def test_play_with_a_scenario_never_builds_the_picker(monkeypatch):
     assert isinstance(seen[0], GameScene) and not built
 
 
-def _count_frames(monkeypatch, a, waits: int) -> tuple[list[int], list[int]]:
-    """Run ``a``'s loop over ``waits`` idle waits (each returns no event), then a quit."""
+def _count_frames(monkeypatch, a, waits: int) -> tuple[list[int], list[float]]:
+    """Run ``a``'s loop over ``waits`` idle sleeps (no event comes), then a quit."""
     from simulator.client import app
 
-    state = {"waits": 0, "now": 1000.0}
+    state = {"now": 1000.0}
     frames: list[int] = []
-    asked: list[int] = []
+    slept: list[float] = []
 
-    def wait(timeout: int = 0) -> pygame.event.Event:
-        asked.append(timeout)
-        state["waits"] += 1
-        state["now"] += timeout / 1000
-        if state["waits"] > waits:
-            return pygame.event.Event(pygame.QUIT)
-        return pygame.event.Event(pygame.NOEVENT)
-
-    monkeypatch.setattr(app.pygame.event, "wait", wait)
-    gets = []
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        state["now"] += seconds
 
     def get() -> list[pygame.event.Event]:   # a loop that never sleeps still ends (and fails)
-        gets.append(1)
-        return [pygame.event.Event(pygame.QUIT)] if len(gets) > 2 * waits else []
+        done = len(slept) >= waits or state.setdefault("gets", 0) > 4 * waits
+        state["gets"] = state.get("gets", 0) + 1
+        return [pygame.event.Event(pygame.QUIT)] if done else []
 
+    monkeypatch.setattr(app.time, "sleep", sleep)
     monkeypatch.setattr(app.pygame.event, "get", get)
-    # the clock jumps past the after-input period at once: the loop goes idle after one frame
-    monkeypatch.setattr(app.time, "monotonic", lambda: state.__setitem__("now", state["now"] + 1.0) or state["now"])
+    # the clock moves with the sleeps; the first frame's after-input period is passed at once
+    monkeypatch.setattr(app.time, "monotonic", lambda: state["now"])
+    monkeypatch.setattr(app, "HOT_AFTER_INPUT", 0.0)
     draw = a.scene.draw
     monkeypatch.setattr(a.scene, "draw", lambda screen: frames.append(1) or draw(screen))
     a.run()
-    return frames, asked
+    return frames, slept
 
 
-def test_an_idle_window_sleeps_in_event_wait_and_draws_no_frames(monkeypatch):
+def test_an_idle_window_sleeps_and_draws_no_frames(monkeypatch):
     from simulator.client import app
     from simulator.core.session import Session
 
     a = app.App(SIZE, 0, picker=False)
     a.open_session(Session.new(str(scenario_path("hex")), 0))
-    frames, asked = _count_frames(monkeypatch, a, waits=40)
-    assert len(asked) == 41 and all(t > 0 for t in asked)
-    # the first frame, then the quit's frame: none for the 40 empty waits
+    frames, slept = _count_frames(monkeypatch, a, waits=40)
+    assert len(slept) == 40 and all(t == app.IDLE_POLL for t in slept)
+    # the first frame, then the quit's frame: none for the 40 sleeps (0.8 s of nothing)
     assert len(frames) == 2
 
 
@@ -116,13 +112,13 @@ def test_the_computers_turn_keeps_frames_coming(monkeypatch):
         return True
 
     monkeypatch.setattr(a, "animating", animating)
-    waited = []
-    monkeypatch.setattr(app.pygame.event, "wait", lambda timeout=0: waited.append(timeout))
+    slept = []
+    monkeypatch.setattr(app.time, "sleep", lambda s: slept.append(s))
     frames = []
     draw = a.scene.draw
     monkeypatch.setattr(a.scene, "draw", lambda screen: frames.append(1) or draw(screen))
     a.run()
-    assert len(frames) == 6 and not waited   # the sixth asks no more
+    assert len(frames) == 6 and not slept   # the sixth asks no more
 
 
 def test_exit_after_frames_is_read_from_the_environment(monkeypatch):
