@@ -47,8 +47,8 @@ def full_disk(monkeypatch):
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_append(path, text, size)
 
-    monkeypatch.setattr("simulator.core.session.write_atomically", write)
-    monkeypatch.setattr("simulator.core.session.append_text", append)
+    monkeypatch.setattr("simulator.core.savefile.write_atomically", write)
+    monkeypatch.setattr("simulator.core.savefile.append_text", append)
     return disk
 
 

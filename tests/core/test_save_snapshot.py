@@ -94,8 +94,8 @@ def test_autosave_appends_instead_of_rewriting(race, tmp_path: Path, monkeypatch
     whole: list[Path] = []
     appended: list[int] = []
     real_write, real_append = savefile.write_atomically, savefile.append_text
-    monkeypatch.setattr("simulator.core.session.write_atomically", lambda p, t: whole.append(p) or real_write(p, t))
-    monkeypatch.setattr("simulator.core.session.append_text",
+    monkeypatch.setattr("simulator.core.savefile.write_atomically", lambda p, t: whole.append(p) or real_write(p, t))
+    monkeypatch.setattr("simulator.core.savefile.append_text",
                         lambda p, t, n: appended.append(0 if '"op":"snap"' in t else len(t))
                         or real_append(p, t, n))
     play(s, [{"type": "end_turn"}] + TURN * 40)
