@@ -34,7 +34,7 @@ def test_deploy_facing_turns_the_formation_about_its_centre(chosen) -> None:  # 
     # turned a quarter, the formation is deeper than the zone near the table edge allows
     with pytest.raises(IllegalAction, match="on the table"):
         s.apply({"type": "deploy", "unit": "v-lev1", "at": [40.0, 2.0], "facing": 90})
-    with pytest.raises(IllegalAction, match="facing is the formation's turn"):
+    with pytest.raises(IllegalAction, match="facing.*angle in degrees"):           # the parameter check
         s.apply({"type": "deploy", "unit": "v-lev1", "at": [40.0, 5.0], "facing": "left"})
     s.apply({"type": "deploy", "unit": "v-lev1", "at": [40.0, 5.5], "facing": 90})
     placed = figures_of(s, "v-lev1")
@@ -83,7 +83,7 @@ def test_turn_waiting_is_refused_outside_the_units_step(chosen) -> None:  # type
     _to_levies(s)
     with pytest.raises(IllegalAction, match="waiting to deploy in this step"):
         s.apply({"type": "turn_waiting", "unit": "v-war1", "facing": 90})      # Warriors come later (SAGA p.51)
-    with pytest.raises(IllegalAction, match="facing is the turn"):
+    with pytest.raises(IllegalAction, match="facing.*angle in degrees"):
         s.apply({"type": "turn_waiting", "unit": "v-lev1", "facing": "left"})
     with pytest.raises(IllegalAction, match="only the terrain piece"):
         s.apply({"type": "turn_waiting", "piece": "wood-1", "facing": 90})

@@ -65,5 +65,5 @@ def test_turning_terrain_is_refused_when_it_is_not_the_piece_being_placed() -> N
     s.apply({"type": "roll_terrain"})
     with pytest.raises(IllegalAction, match="only the terrain piece"):
         s.apply({"type": "turn_waiting", "piece": "rocks", "facing": 90})
-    with pytest.raises(IllegalAction, match="names a unit or a piece"):
+    with pytest.raises(IllegalAction, match="give unit or piece"):
         s.apply({"type": "turn_waiting", "facing": 90})

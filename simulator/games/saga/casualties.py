@@ -33,7 +33,7 @@ import numpy as np
 from simulator.core.errors import IllegalAction
 from simulator.core.game import Context
 from simulator.games.saga import catalogue as cat
-from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array, remove_figures, removal_order
+from simulator.games.saga.units import EPS, cohesive, figure_array, in_contact, remove_figures, removal_order
 from simulator.geometry.table import circle_gaps
 
 State = dict[str, Any]
@@ -96,10 +96,10 @@ def problem(state: State, uid: str, hits: int, figures: Any, foe_unit: str | Non
         if cohesive(figure_array(state, fallback)):
             return "the figures left must keep formation (each within VS of the unit)"
     if melee and foe_unit is not None and state["mode"] == "quickstart" and state["units"][foe_unit]["figures"]:
-        touch = circle_gaps(figure_array(state, rest), figure_array(state, state["units"][foe_unit]["figures"]))
-        before = circle_gaps(figure_array(state, unit["figures"]),
-                             figure_array(state, state["units"][foe_unit]["figures"]))
-        if (before <= CONTACT).any() and not (touch <= CONTACT).any():
+        foes = figure_array(state, state["units"][foe_unit]["figures"])
+        touch = in_contact(state, figure_array(state, rest), foes)            # across a hedge too (SAGA p.20)
+        before = in_contact(state, figure_array(state, unit["figures"]), foes)
+        if before.any() and not touch.any():
             return "a figure must stay in base contact with the enemy (quick-start)"
     return None
 
