@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -177,8 +178,9 @@ def proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def idle(seconds: float) -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SIMULATOR_HOME": str(ROOT / "build" / "bench-home")}
+def idle_share(seconds: float, env: dict[str, str]) -> tuple[float, float]:
+    """CPU seconds an open game window uses over ``seconds`` of no input, and the wall time."""
+    env = {**env, "SIMULATOR_HOME": str(ROOT / "build" / "bench-home")}
     env.pop("SIMULATOR_EXIT_AFTER_FRAMES", None)
     proc = subprocess.Popen([sys.executable, "-m", "simulator", "play", START_SCENARIO, "--size", "1920x1080"],
                             env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -190,9 +192,28 @@ def idle(seconds: float) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-    share = used / wall * 100
-    print(f"4. idle: {START_SCENARIO} open at 1920x1080 (dummy driver), no input for {wall:.1f} s: "
-          f"{used:.2f} s CPU = {share:.2f} % of a core   target < 2 %: {'met' if share < 2 else 'NOT met'}")
+    return used, wall
+
+
+def idle(seconds: float) -> None:
+    runs = [("dummy driver", {**os.environ, "SDL_VIDEODRIVER": "dummy"})]
+    xvfb = None
+    if shutil.which("Xvfb"):
+        xvfb = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+        runs.append(("Xvfb, a real X11 window", {**env, "DISPLAY": ":97"}))
+        time.sleep(1.0)
+    try:
+        for label, env in runs:
+            used, wall = idle_share(seconds, env)
+            share = used / wall * 100
+            print(f"4. idle ({label}): {START_SCENARIO} open at 1920x1080, no input for {wall:.1f} s: "
+                  f"{used:.2f} s CPU = {share:.2f} % of a core   target < 2 %: {'met' if share < 2 else 'NOT met'}")
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(timeout=10)
 
 
 def main() -> None:
