@@ -59,6 +59,7 @@ def test_the_position_is_built_as_given():
     ("phase: second_naval", "phase: dusk", "setup.phase", "player_b"),
     ("total: 5", "total: 1", "setup.ships[1].total", "rule 4.7"),
     ("total: 5", "total: 12", "setup.ships[1].total", "sinks at 12"),
+    ("collisions: 2}", "collisions: 2, plugged: [5]}", "setup.ships[1].plugged", "rules.plug_leaks"),
     ('damage: {"5": 2, "11": 1}', 'damage: {"16": 2}', "setup.ships[1].damage.16", "slots 0-15"),
 ])
 def test_check_refuses_what_the_rules_forbid_naming_the_field(tmp_path, old, new, field, words):
@@ -108,3 +109,21 @@ def test_at_set_up_the_tape_feeds_dice_but_not_lots():
     assert dice.tape_position == 1
     dice.begin_action(0)
     assert dice.choice(["x", "y"], "draw") == "y"         # in an action a lot takes the tape (2)
+
+
+def test_a_plugged_leak_adds_nothing_at_the_damage_recording():
+    ships = [{"id": "g", "type": "galley", "side": "saxons", "pivot": "1004", "heading": "E",
+              "damage": {"5": 2, "4": 3}, "plugged": [5]}]
+    s = session([{"id": "edmund", "aboard": {"ship": "g", "slot": 3}}, {"id": "svein", "hex": "2012"}],
+                ships=ships, boards=SEA, rules={"plug_leaks": True})
+    assert s.state["ships"]["g"]["plugged"] == ["5"] and s.state["ships"]["g"]["total"] == 5
+    for _ in range(6):
+        if s.state["phase_index"] != 0:
+            break
+        s.apply({"type": "end_phase"})
+    assert s.state["ships"]["g"]["total"] == 8                        # only the open 3-point leak came in
+    bad = [{"id": "g", "type": "galley", "side": "saxons", "pivot": "1004", "heading": "E", "damage": {"5": 1},
+            "plugged": [5]}]
+    with pytest.raises(DataError) as err:
+        session([{"id": "svein", "hex": "2012"}], ships=bad, boards=SEA, rules={"plug_leaks": True})
+    assert "setup.ships[0].plugged[0]" in str(err.value) and "no leak" in str(err.value)

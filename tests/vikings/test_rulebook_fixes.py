@@ -285,7 +285,9 @@ def test_a_shot_that_strikes_only_a_rider_leaves_a_riderless_horse_unhurt():
 
 
 def test_a_riderless_horse_may_be_attacked_on_the_mounted_table():
+    from simulator.games.vikings import GAME
     s = horse_session([1], {"id": "svein", "hex": "0405"})
+    assert GAME.presentation().stats(s.state_data(), "nag")["defence"] == 2     # shown with the horse
     end_until_combat(s)
     attack = {"type": "attack", "attackers": ["svein"], "defenders": ["nag"]}
     assert attack in s.legal_actions()
@@ -312,3 +314,27 @@ def test_a_horse_that_cannot_retreat_is_killed():
     s.apply({"type": "attack", "attackers": ["svein"], "defenders": ["nag"]})
     assert not s.state["horses"]["nag"]["alive"]
     assert any(e.kind == "horse" and "cannot retreat" in e.text for e in s.log)
+
+
+# -- 4.63: a straight move the rope forbids becomes a lateral move ------------------------------------
+def test_a_straight_move_that_would_stretch_the_rope_becomes_a_lateral_move():
+    ships = [{"id": "d", "type": "drakkar", "side": "vikings", "pivot": "1008", "heading": "E"},
+             {"id": "g", "type": "galley", "side": "saxons", "pivot": "1004", "heading": "E", "speed": 1}]
+    chars = [{"id": "svein", "aboard": {"ship": "d", "slot": 8}, "duty": "grapple"},
+             {"id": "edmund", "aboard": {"ship": "g", "slot": 6}, "duty": "rower"},
+             {"id": "wulfgar", "aboard": {"ship": "g", "slot": 11}, "duty": "rower"}]
+    s = session(chars, tape=[], ships=ships, boards=SEA,
+                grapples=[{"ship": "d", "slot": 8, "hooked": {"ship": "g", "slot": 12}}])   # 2 hexes
+    end_until(s, "speed")
+    s.apply({"type": "end_phase"})                                   # the drakkar keeps speed 0
+    s.apply({"type": "set_speed", "ship": "g", "speed": 1})
+    s.apply({"type": "end_phase"})
+    assert s.state["naval"]["queue"] == ["g"]
+    s.apply({"type": "ship_move", "ship": "g", "move": "straight"})
+    slid = [e for e in s.log if e.kind == "ship_move"]
+    assert slid and slid[0].rule == "VK 4.63" and slid[0].data["move"].startswith("lateral")
+    g = s.state["ships"]["g"]
+    assert g["pivot"] != "1004" and g["heading"] == 1 and g["speed"] == 1      # no speed lost
+    board = board_of(s.state_data())
+    rope = fleet.hexes(board, s.state["ships"]["d"])[8]
+    assert board.distance(rope, fleet.hexes(board, g)[12]) <= s.state["grapples"]["g1"]["max_len"] == 2

@@ -36,8 +36,6 @@ UNREACHABLE: dict[str, str] = {
     "9.6 lateral, rows 30-35 and 36+": "a lateral SF is the striker's speed x 2, at most 16: 16 + 10 = 26",
     "9.5 galley, 2 turns per phase": "a third turn would come in sequence 3 or later with speed at most 5 - 3 = 2, "
                                      "which the sequence rule (4.42) already forbids: the limit never decides alone",
-    "9.5 hull points 19 and 11 exactly": "damage comes in collision rows (1-6 points) and leaks; the tests see a "
-                                         "drakkar afloat at 18 and sunk at 20, a galley afloat at 10 and sunk at 12",
 }
 
 
@@ -606,7 +604,8 @@ def test_table_9_5_damage_costs_speed_and_acceleration(total: int) -> None:
         if acc >= 1:
             assert offered == [v for v in range(-acc, acc + 1) if -back <= v <= top]
             checked.append(kind)
-        # (acc 0 with rowers aboard, damage cancelling all acceleration, is not in the text: not checked)
+        elif pairs:
+            assert offered == [0]        # damage cancels the acceleration: the speed stays (our reading)
         s.apply({"type": "set_speed", "ship": sid, "speed": 0})
         s.apply({"type": "end_phase"})
     assert "drakkar" in checked
@@ -629,6 +628,28 @@ def test_table_9_5_hull_points_before_sinking(total: int, afloat_at: dict[str, i
     for kind in ("drakkar", "galley"):
         assert all(sunk == (t >= SINKS_AT[kind]) for t, sunk in seen[kind].items()), seen
         assert seen[kind].get(afloat_at[kind]) is False and seen[kind].get(sunk_at[kind]) is True, seen
+
+
+@pytest.mark.parametrize("kind,start", [("drakkar", 18), ("galley", 10)])
+def test_table_9_5_afloat_one_point_below_the_mark_and_sunk_at_it(kind: str, start: int) -> None:
+    """A 2-point leak and one pair of bailers add 1 a naval phase (rule 4.7): the ship is afloat at 19
+    (drakkar) or 11 (galley) and sinks at 20 or 12."""
+    side = "vikings" if kind == "drakkar" else "saxons"
+    bailers = ("tor", "skule") if kind == "drakkar" else ("edmund", "wulfgar")
+    ships = [{"id": "s", "type": kind, "side": side, "pivot": "1008", "heading": "E",
+              "damage": {"1": 2}, "total": start, "collisions": 1}]
+    chars = [{"id": c, "aboard": {"ship": "s", "slot": slot}, "duty": "bailer"} for c, slot in zip(bailers, (2, 3))]
+    chars.append({"id": "archer1" if kind == "drakkar" else "bowman1", "hex": "2012"})
+    s = session(chars, ships=ships, boards=[{"map": "vikings/open_sea_1"}])
+    seen = []
+    for _ in range(30):
+        ship = s.state["ships"]["s"]
+        seen.append((ship["total"], bool(ship["sunk"])))
+        if ship["sunk"]:
+            break
+        s.apply({"type": "end_phase"})
+    mark = SINKS_AT[kind]
+    assert (mark - 1, False) in seen and seen[-1] == (mark, True), seen
 
 
 @pytest.mark.parametrize("die", range(1, 11))

@@ -424,6 +424,19 @@ def _ship_move(board: Board, state: State, ctx: Any, sid: str, move: str) -> Non
             direction = _sweep(board, old[slot], fp[slot]) if move.startswith("turn") else \
                 board.grid.direction_index(board.grid.direction_between(ship["pivot"], where.pivot_label))
             _push_rowboat(board, state, ctx, state["ships"][s], direction, ship, fp)
+    if move == "straight" and _rope_problem(board, state, sid, fp):
+        # rule 4.63: a straight move the rope forbids becomes a lateral move, with no speed lost (a
+        # drakkar's neither); if that is impossible too, the ship stops
+        slid = _slide(board, state, ship, 0)
+        ship["moves"] += 1
+        if slid:
+            ctx.emit("ship_move", f"{ship['name']} is held by the rope: {slid.replace('_', ' ')} instead of straight "
+                     f"({ship['moves']}/{abs(ship['speed'])})", "VK 4.63", pieces=[sid], move=slid)
+        else:
+            ship["done"], ship["speed"] = True, 0
+            ctx.emit("ship_stop", f"{ship['name']} is held by the rope and cannot slide aside: it stops", "VK 4.63",
+                     pieces=[sid])
+        return
     if move == "straight" and board.terrain[lead] == "beach" and lead not in old:
         ship["beach_hexes"] = ship.get("beach_hexes", 0) + 1
     problem = _rope_problem(board, state, sid, fp)
@@ -645,15 +658,10 @@ def _limit_to_rowers(state: State, ctx: Any, ship: Ship) -> None:
                  pieces=[ship["id"]])
 
 
-def _parallel(a: Ship, b: Ship) -> bool:
-    """The two ships lie on the same axis, either way round (rule 4.51)."""
-    return (a["heading"] - b["heading"]) % 3 == 0
-
-
-def _scrape(board: Board, state: State, ctx: Any, a: Ship, b: Ship) -> None:
-    """Parallel ships: the straight move becomes a lateral move, scraping past (rule 4.51, diagram 3).
-    The caller counts the move."""
-    t = ship_types()[a["type"]]
+def _slide(board: Board, state: State, a: Ship, loss: int) -> str | None:
+    """A lateral move made in place of a straight one (rules 4.51, 4.63): left, else right, into free
+    water that keeps every rope within its length; the speed drops by ``loss``. The move's name, or
+    None when neither side is free (nothing changes)."""
     for move in ("lateral_left", "lateral_right"):
         where = shipgeom.moved(shipgeom.placed(board.grid, a), move, a["speed"] < 0)
         try:
@@ -663,9 +671,23 @@ def _scrape(board: Board, state: State, ctx: Any, a: Ship, b: Ship) -> None:
         if _overlaps(board, state, a, fp) or _rope_problem(board, state, a["id"], fp):
             continue
         a["pivot"] = where.pivot_label
-        a["speed"] = sign(a["speed"]) * max(abs(a["speed"]) - t["lateral_loss"], 0)
+        a["speed"] = sign(a["speed"]) * max(abs(a["speed"]) - loss, 0)
         _moved_clear(state, a)
         fleet.place_crew(board, state, a["id"])
+        return move
+    return None
+
+
+def _parallel(a: Ship, b: Ship) -> bool:
+    """The two ships lie on the same axis, either way round (rule 4.51)."""
+    return (a["heading"] - b["heading"]) % 3 == 0
+
+
+def _scrape(board: Board, state: State, ctx: Any, a: Ship, b: Ship) -> None:
+    """Parallel ships: the straight move becomes a lateral move, scraping past (rule 4.51, diagram 3).
+    The caller counts the move."""
+    move = _slide(board, state, a, ship_types()[a["type"]]["lateral_loss"])
+    if move:
         ctx.emit("ship_move", f"{a['name']} scrapes past {b['name']} ({move.replace('_', ' ')})", "VK 4.51",
                  pieces=[a["id"], b["id"]])
         return

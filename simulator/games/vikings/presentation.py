@@ -7,7 +7,7 @@ from typing import Any
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
                                  Presentation, SecretChoice, TerrainStyle, Tools, TurnStep)
-from simulator.games.vikings import animals, fire, fleet, movement, phases, shipgeom, tide, treasure
+from simulator.games.vikings import animals, fire, fleet, horses, movement, phases, shipgeom, tide, treasure
 from simulator.games.vikings.catalogue import ship_types
 from simulator.games.vikings.game import board_of
 from simulator.games.vikings.pieces import alive, ctype, front_hex, living_at, values
@@ -125,7 +125,8 @@ class VikingsPresentation(Presentation):
                                  hexes=(horse["hex"], horse["front"]), movable=False, layer=1,
                                  status=tuple(x for x in (f"led by {led}" if led else "",
                                                           "aboard" if horse.get("ship") else "") if x),
-                                 stats={"side": horse["side"], "led by": led or "nobody"}))
+                                 stats={"side": horse["side"], "led by": led or "nobody",
+                                        "defence": horses.defence(state, horse)}))
         for aid, beast in sorted(state.get("animals", {}).items()):
             led = beast.get("led_by")
             out.append(PieceView(aid, beast["side"], beast["kind"].capitalize() if beast["alive"] else

@@ -58,6 +58,8 @@ SETUP_SCHEMA: dict[str, Any] = {
                            "total": {"type": "integer", "minimum": 0,
                                      "x-expected": "the damage total of the ship's record (default: the sum of "
                                                    "its damage)"},
+                           "plugged": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                                       "x-expected": "slots whose leak is plugged (optional rule 5.2)"},
                            "collisions": {"type": "integer", "minimum": 0,
                                           "x-expected": "collisions that holed it so far (default: its damaged "
                                                         "hexes)"}}}},
@@ -252,6 +254,14 @@ def _ship_record(scenario: Scenario, board: Board, ship: dict[str, Any], given: 
         ship["damage"][str(int(key))] = points
         if points >= 2:
             ship["leaks"][str(int(key))] = points          # rule 4.7: the hex's points come in again
+    for i, slot in enumerate(given.get("plugged", [])):
+        if not scenario.rules.get("plug_leaks"):
+            raise scenario.error(at + ("plugged",), "plugged leaks need the scenario switch rules.plug_leaks: true "
+                                                    "(optional rule 5.2)")
+        if str(slot) not in ship["leaks"]:
+            raise scenario.error(at + ("plugged", i), f"slot {slot} has no leak to plug (a leak is a hex with 2 "
+                                                      "points or more, rule 4.7)")
+        ship.setdefault("plugged", []).append(str(slot))
     ship["total"] = given.get("total", sum(ship["damage"].values()))
     ship["collisions"] = given.get("collisions", len(ship["damage"]))
     if ship["total"] >= t["sinks_at"] and not ship["beached"]:
