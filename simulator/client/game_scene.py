@@ -21,7 +21,12 @@ from simulator.client.solo import Computer, ComputerTurn, SessionSnapshot, SoloC
 from simulator.core.errors import DataError
 from simulator.core.scenario import Scenario, scenario_from_data
 from simulator.core.session import Session
-from simulator.core.view import SecretChoice
+from simulator.core.view import PanelSlot, SecretChoice, SidePanel
+
+#: The side panel of a secret choice made with the board in view.
+SECRET = "secret-choice"
+#: The most single-option secret choices made by themselves in a row (each is one action).
+MOST_ALONE = 64
 
 
 class Host(Protocol):
@@ -63,12 +68,16 @@ class GameScene:
         self.dialog: SaveDialog | LoadDialog | ContextMenu | None = None
         #: Asked before quitting with unsaved changes; modal, above everything (``top_ui``).
         self.quit_dialog: QuitDialog | None = None
-        #: The autosave failure the player was told of in a dialog (once per failure).
-        self.autosave_told = ""
+        #: The autosave failure the player was told of in a dialog (once per failure; a scene
+        #: rebuilt for a new window size does not tell it again).
+        self.autosave_told = session.autosave_error
         self.handover: Handover | None = None
-        #: The player of the private phase (``Presentation.private_player``) who has taken
-        #: the screen; a different one gets the hand-over screen first.
-        self.private_shown: str | None = None
+        #: The human who has the screen now: a secret choice or a private phase
+        #: (``Presentation.private_player``) of another one hides the board behind the hand-over
+        #: screen first; his own are made with the board in view. Solo: always the human.
+        self.screen_holder: str | None = solo.human if solo else None
+        #: Set while a choice with a single option is being made by itself.
+        self._choosing_alone = False
         self.end: EndScreen | None = None
         self.end_dismissed_at = -1
         #: The linked game's scenario data (``Game.next_scenario``) while the end screen shows.
@@ -85,7 +94,7 @@ class GameScene:
         self.panels.set_banner(m.banner + to_play)
         self.panels.set_stats(m.stats(self.view.selected) if self.view.selected in m.by_id else None)
         self.panels.set_log(m.session.log)
-        self.side.set_panels(m.presentation.side_panels(m.state, m.viewer), m.active)
+        self.side.set_panels(self._secret_panel() + m.presentation.side_panels(m.state, m.viewer), m.active)
         area = self.side.board_rect(board_rect(self.size))
         if area != self.view.camera.viewport:
             self.view.set_viewport(area)
@@ -117,26 +126,35 @@ class GameScene:
             self.end.close()
             self.end = None
             self.next_data = None
-        secret = m.secret if m.outcome is None else None
-        if (secret is None and self.solo is None and m.outcome is None and m.private is not None
-                and m.private != self.private_shown):
-            # hotseat: a private phase begins for another player: hand the screen over, then
-            # show him the board (his own view); the curtain has no options, so revealing
-            # closes it (solo: the one human is alone at the screen anyway)
-            secret = SecretChoice(m.private, "", ())
-        if m.private is None:
-            self.private_shown = None
-        if secret is not None and self.computer is not None and self.computer.plays(secret.player):
-            secret = None          # the computer chooses through legal_actions; no hand-over
-        if secret is None and self.handover is not None:
+        for _ in range(MOST_ALONE):
+            secret = m.secret if m.outcome is None else None
+            if secret is not None and self.computer is not None and self.computer.plays(secret.player):
+                secret = None          # the computer chooses through legal_actions; no hand-over
+            if secret is None or len(secret.options) != 1 or self._choosing_alone:
+                break
+            # nothing to choose: made at once, and the log says so (a beached boat's speed 0)
+            self._choosing_alone = True
+            try:
+                label, action = secret.options[0]
+                made = self.control.propose(action, f"{label} (the only choice)").ok
+            finally:
+                self._choosing_alone = False
+            if not made:
+                break
+            self.control.say(f"{secret.player}: {label} - the only choice, made by itself")
+        who = secret.player if secret is not None else (m.private if m.outcome is None else None)
+        if who is not None and self.computer is not None and self.computer.plays(who):
+            who = None
+        curtain = who is not None and self.solo is None and who != self.screen_holder
+        if not curtain and self.handover is not None:
             self.handover.close()
             self.handover = None
-        elif secret is not None and (self.handover is None or self.handover.choice != secret):
+        elif curtain and (self.handover is None or self.handover.choice.player != who):
             if self.handover is not None:
                 self.handover.close()
             self.control.cancel_gestures()
-            # solo: nobody else is at the screen, so the human's choice is shown at once
-            self.handover = Handover(self.top_ui, self.size, secret, revealed=self.solo is not None)
+            # hotseat: another player's secret: the screen is handed over before anything shows
+            self.handover = Handover(self.top_ui, self.size, SecretChoice(str(who), "", ()))
 
     def covered(self) -> bool:
         """True while a screen hides the board (hand-over, end of game)."""
@@ -188,10 +206,27 @@ class GameScene:
         actions = self.model.presentation.piece_actions(self.model.state, self.model.legal, piece)
         self.dialog = ContextMenu(self.ui, self.size, pos, actions)
 
+    def _secret_panel(self) -> tuple[SidePanel, ...]:
+        """The secret choice of the human at the screen, as a chooser under the board (the board
+        stays in view: nobody else is looking)."""
+        m = self.model
+        secret = m.secret if m.outcome is None else None
+        if secret is None or len(secret.options) < 2 or self.handover is not None or \
+                (self.computer is not None and self.computer.plays(secret.player)):
+            return ()
+        slots = tuple(PanelSlot(str(i), label) for i, (label, _) in enumerate(secret.options))
+        title = f"Secret: {secret.prompt}" if secret.prompt else f"{secret.player}: a secret choice"
+        return (SidePanel(SECRET, "chooser", title, slots, owner=secret.player),)
+
     def _panel_request(self, req: Request) -> None:
         """Carry out a gesture on a side panel: a click offers the game's actions for what was
         clicked (one is applied, several make a menu), a drop proposes the game's action for it."""
         m = self.model
+        if req.panel == SECRET:
+            secret = m.secret
+            if secret is not None and req.slot is not None and req.slot.isdigit() and int(req.slot) < len(secret.options):
+                self.control.propose(secret.options[int(req.slot)][1], "secret choice")
+            return
         if req.kind == "click":
             actions = m.presentation.panel_actions(m.state, m.legal, req.panel, req.slot or "", req.item)
             if len(actions) == 1:
@@ -406,10 +441,11 @@ class GameScene:
             if action is not None:
                 self.control.propose(action, "secret choice")
                 self.refresh_panels()
-            elif self.handover.revealed and self.handover.private_turn:
-                self.private_shown = self.handover.choice.player
+            elif self.handover.revealed:
+                self.screen_holder = self.handover.choice.player
                 self.handover.close()
                 self.handover = None
+                self.refresh_panels()
         elif self.end is not None:
             what = self.end.click(event.ui_element)
             if what == "review":

@@ -12,6 +12,7 @@ import pytest
 from pygame_gui.windows import UIMessageWindow
 
 from simulator.client.dialogs import QuitDialog, SaveDialog
+from simulator.client.game_scene import GameScene
 from simulator.client.panels import STATUS
 from simulator.core import savefile
 from tests.client.conftest import SIZE, drag, key, make_scene, press_button, screen_of
@@ -86,6 +87,8 @@ def test_the_warning_stays_through_undo_and_redo_until_a_save_succeeds(full_disk
     assert red_strip_shown(scene)
     key(scene, pygame.K_y, CTRL)
     assert red_strip_shown(scene) and len(messages(scene)) == 1     # no second dialog
+    resized = GameScene(host, session, SIZE)                       # the window was resized
+    assert red_strip_shown(resized) and messages(resized) == []
     full_disk.full = False
     key(scene, pygame.K_z, CTRL)                                   # this autosave succeeds
     assert session.autosave_error == "" and not session.unsaved
