@@ -202,6 +202,16 @@ def check_file(path: str, replay: bool = False) -> str:
         doc = load_script(path)
         sc = script_scenario(doc)
         Session(get_game(sc.game), sc, 0)   # an inline set-up is checked by its game too
+        # the actions are replayed, so run, render and demo find no illegal action check missed
+        from simulator.core.demo import Demo, replay_error
+        from simulator.core.script import run_document
+
+        if "title" in data:
+            Demo.load(path)                 # a demo: its expectations must hold too
+            return f"demonstration with {len(data.get('actions', []))} steps"
+        problem = replay_error(doc, run_document(doc), what="script")
+        if problem is not None:
+            raise problem
         return f"script with {len(data.get('actions', []))} actions"
     for game_id in game_ids():
         loaders = get_game(game_id).data_formats()

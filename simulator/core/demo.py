@@ -24,7 +24,7 @@ from simulator import ROOT
 from simulator.core.data import Document
 from simulator.core.errors import DataError, DiceExhausted, IllegalAction
 from simulator.core.events import Event
-from simulator.core.script import load_script, run_document
+from simulator.core.script import ScriptResult, load_script, run_document
 from simulator.core.session import Session
 
 DEMOS_DIR = ROOT / "demos"
@@ -105,11 +105,9 @@ class Demo:
         path, demo_id = resolve_demo(ref, demos_dir)
         doc = load_script(path)
         demo = cls(doc, demo_id)
-        result = run_document(doc)
-        problem = result.stopped or (result.failures[0] if result.failures else "")
-        if problem:
-            what = "does not replay" if result.stopped else "checks fail"
-            raise doc.error(_path_of(problem), f"the demo {what}: {_strip_where(problem)}")
+        problem = replay_error(doc, run_document(doc), what="demo")
+        if problem is not None:
+            raise problem
         return demo
 
     # -- running --------------------------------------------------------------------------
@@ -145,6 +143,18 @@ class Demo:
         except DiceExhausted as exc:      # cannot happen for a demo that loaded
             return StepResult(step, refused=IllegalAction(str(exc)))
         return StepResult(step, events)
+
+
+def replay_error(doc: Document, result: ScriptResult, *, what: str) -> DataError | None:
+    """The problem of a script run as bad input, pointing at its action or expectation: an
+    action that does not replay, and for a demo (``what="demo"``) a failing expectation too
+    (a plain script's failing expectations are its result, not bad input)."""
+    failed = result.failures[0] if result.failures and what == "demo" else ""
+    problem = result.stopped or failed
+    if not problem:
+        return None
+    how = "does not replay" if result.stopped else "checks fail"
+    return doc.error(_path_of(problem), f"the {what} {how}: {_strip_where(problem)}")
 
 
 def _path_of(message: str) -> tuple[str | int, ...]:

@@ -196,6 +196,7 @@ def test_run_reports_a_wrong_type_expectation_instead_of_crashing(race, tmp_path
 
 # -- listings go on past a broken file ---------------------------------------------------------
 GOOD = "game: race\nname: Good race\ndescription: fine\nsetup: {goal: 3}\n"
+ODD_NAME = "'<i>Dragon</i> \U0001F409 \u05e9\u05dc\u05d5\u05dd e\u0301 & co'"
 
 
 @pytest.fixture
@@ -206,6 +207,7 @@ def folders(race, tmp_path, monkeypatch):
     (scen / "race" / "good.yaml").write_text(GOOD)
     (scen / "race" / "broken.yaml").write_text("game: race\nname: [\n")
     (scen / "race" / "laughs.yaml").write_text(LAUGHS)
+    (scen / "race" / "odd.yaml").write_text(GOOD.replace("Good race", ODD_NAME), encoding="utf-8")
     (demos / "race" / "good.yaml").write_text("title: A good demo\nsetup:\n  " + GOOD.replace("\n", "\n  ")
                                               + "\nactions: []\n")
     (demos / "race" / "broken.yaml").write_bytes(b"title: torn\n\0\0\0")
@@ -245,12 +247,18 @@ def test_picker_lists_broken_files_and_goes_on(folders):
         def resume(self, *a): ...
         def quit(self): ...
 
-    init_pygame((1000, 700))
+    screen = init_pygame((1000, 700))
     try:
         scene = PickerScene(Host(), (1000, 700))
+        odd = next(name for name in scene.entries if "\U0001F409" in name)
+        scene._describe_scenario(scene.entries[odd], odd)      # what choosing it in the list shows
+        scene._describe_scenario(scene.entries["(broken) race/broken"], "(broken) race/broken")
+        scene.update(0.05)
+        scene.draw(screen)
     finally:
         pygame.quit()
     assert any(name.endswith("Good race") for name in scene.entries)
+    assert any("\U0001F409" in name for name in scene.entries)       # listed, and drawn below
     assert "not valid YAML" in scene.entries["(broken) race/broken"]
     entries = demo_entries()
     assert "NUL bytes" in entries["(broken) race/broken"].error
