@@ -176,6 +176,8 @@ def _alive(pid: int) -> bool:
 def is_save(path: str | Path) -> bool:
     """True when ``path`` starts like a save (cheap: reads the first line only)."""
     try:
+        if not Path(path).is_file():    # a pipe would block the open; a device is no save
+            return False
         with open(path, "rb") as fh:
             first = fh.read(64)
     except OSError:

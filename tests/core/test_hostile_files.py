@@ -316,3 +316,25 @@ def test_a_save_that_links_to_dev_zero_is_read_only_up_to_its_limit(tmp_path):
     link.symlink_to("/dev/zero")
     with pytest.raises(DataError, match=f"{MAX_SAVE_BYTES // 2**20} MB limit"):
         Session.load(link)
+
+
+def test_check_of_a_pipe_is_refused_without_waiting(tmp_path, capsys):
+    from simulator.cli import main
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    assert main(["check", str(fifo)]) == 2
+    assert "pipe" in capsys.readouterr().err
+
+
+def test_two_vikings_characters_with_one_id_are_refused_by_check(tmp_path):
+    from simulator.cli import check_file
+
+    text = (ROOT / "scenarios/vikings/sea_fight.yaml").read_text(encoding="utf-8")
+    assert "id: tor," in text
+    twice = tmp_path / "twice.yaml"
+    twice.write_text(text.replace("id: tor,", "id: svein,"), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        check_file(str(twice))
+    assert "the id 'svein' is used twice" in err.value.message
+    assert err.value.line == text.split("id: tor,")[0].count("\n") + 1
