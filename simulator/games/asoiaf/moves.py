@@ -61,12 +61,13 @@ def plan_straight(state: State, u: Unit, facing_during: float, vector: np.ndarra
         raise IllegalAction("a move distance cannot be negative", rule)
     start = polygon(u, facing=facing_during)
     end = start + vector * distance
-    rough = space.rough_penalty(state, start, end) if distance > 0 else 0.0
+    swept = space.sweep(start, end) if distance > 0 else None      # once for both tests
+    rough = space.rough_penalty(state, start, end, swept) if distance > 0 else 0.0
     if distance > allowance - rough + 1e-9:
         extra = " (1\" less for Rough terrain)" if rough else ""
         raise IllegalAction(f"{what} allows at most {allowance - rough:g}\"{extra}, not {distance:g}\"", rule)
     if distance > 0:
-        space.check_path(state, u, start, end, ignore)
+        space.check_path(state, u, start, end, ignore, swept)
     cx, cy = np.array([u["x"], u["y"]]) + vector * distance
     space.check_final(state, u, polygon(u, cx, cy, final_facing), ignore=ignore)
     return float(cx), float(cy)

@@ -143,8 +143,8 @@ class AsoiafPresentation(Presentation):
             out.append(PieceView(
                 id=uid, side=u["side"], name=u["name"], shape="tray", at=to_view(state, (u["x"], u["y"])), colour=colour,
                 facing=facing_to_view(u["facing"]), label=uid, values=(f"{wounds_left(u)}W",), width=u["width"], depth=u["depth"],
-                ranks=u["ranks_max"] if u.get("slots") else ranks_left(u), files=u["files"], slots=slot_marks(u),
-                status=tuple(status), stats=self._stats(state, uid),
+                ranks=u["ranks_max"] if u.get("slots") else ranks_left(u), files=u["files"],
+                slots=slot_marks(u), status=tuple(status), stats=self._stats(state, uid),
                 movable=u["side"] == state.get("active") and not u["activated"]))
         return out
 

@@ -457,7 +457,7 @@ class Asoiaf(Game):
         sight = space.line_of_sight(state, u, polygon(target), target["id"], ranged=False)
         if not sight.clear:
             raise IllegalAction(f"{target['id']} is not in {u['id']}'s line of sight {when}: {sight.why}", rule)
-        d = polygon_distance(polygon(u), polygon(target))
+        d = space.tray_distance(u, target)
         if d > reach + 1e-9:
             raise IllegalAction(f"{target['id']} is {d:.1f}\" away, beyond the longest possible charge "
                                 f"({reach:g}\")", rule)

@@ -12,7 +12,7 @@ import numpy as np
 
 from simulator.core.errors import IllegalAction
 from simulator.games.asoiaf.sides import friendly
-from simulator.games.asoiaf.units import Unit, polygon, pose
+from simulator.games.asoiaf.units import BOUNDS, Unit, polygon, pose
 from simulator.geometry.table import (ARCS, arc_codes, arc_fractions, arc_part, overlap_depth, point_polygon_distance,
                                       polygon_area, polygon_distance, swept_polygon, tray_axes)
 from simulator.geometry.visibility import blockers_between, segment_to_polygon_visible
@@ -24,23 +24,67 @@ OVERLAP = 1e-4          # trays interpenetrating deeper than this overlap (touch
 SIGHT_CLEARANCE = CONTACT / 2   # a sight line touching a blocker (closer than this) is blocked
 
 
+#: The legal-action search's shortcuts (issue #24), none of which changes an answer: shapes whose
+#: bounding boxes are apart cannot overlap (most pairs tested are far apart, so the separating-axis
+#: test runs only for the others), and sweeps, arcs and tray distances are worked out once per pose.
+#: False: every pair gets the full test, every sweep, arc and distance is computed again (the
+#: reference path, bench/bench_asoiaf_legal.py).
+SHORTCUTS = True
+
+
+def _bounds(p: np.ndarray) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a shape: kept with the cached tray polygons, else computed in Python
+    (cheaper than four numpy reductions on a handful of points)."""
+    cached = BOUNDS.get(id(p))
+    if cached is not None and cached[0] is p:
+        return cached[1]
+    if not isinstance(p, np.ndarray):
+        p = np.asarray(p, dtype=float).reshape(-1, 2)
+    xs, ys = p[:, 0].tolist(), p[:, 1].tolist()
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _boxes_apart(a: np.ndarray, b: np.ndarray, gap: float) -> bool:
+    """The bounding boxes of ``a`` and ``b`` are more than ``gap`` apart along x or y (a lower bound
+    of the distance between the shapes)."""
+    ax0, ay0, ax1, ay1 = _bounds(a)
+    bx0, by0, bx1, by1 = _bounds(b)
+    return bx0 - ax1 > gap or ax0 - bx1 > gap or by0 - ay1 > gap or ay0 - by1 > gap
+
+
 def overlap(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two convex shapes overlap (touching is not overlapping)."""
+    """Two convex shapes overlap (touching is not overlapping). Boxes apart by any positive gap
+    leave a separating axis, so the depth could not exceed OVERLAP."""
+    if SHORTCUTS and _boxes_apart(a, b, 0.0):
+        return False
     return overlap_depth(a, b) > OVERLAP
 
 
 def near(a: np.ndarray, b: np.ndarray, d: float) -> bool:
     """Edge-to-edge distance <= ``d``, with a quick bounding-box rejection first."""
-    lo = np.maximum(a.min(axis=0), b.min(axis=0))
-    hi = np.minimum(a.max(axis=0), b.max(axis=0))
-    if np.any(lo - hi > d):
+    if _boxes_apart(a, b, d):
         return False
     return polygon_distance(a, b) <= d
 
 
+_SWEEPS: dict[tuple[bytes, float, float], np.ndarray] = {}
+
+
 def sweep(start: np.ndarray, end: np.ndarray) -> np.ndarray:
-    """The area a tray covers on a straight move from ``start`` to ``end`` (same facing)."""
-    return swept_polygon(start, end[0] - start[0])
+    """The area a tray covers on a straight move from ``start`` to ``end`` (same facing). The
+    legal-action search sweeps the same trays along the same sampled moves at every call, so each
+    (start, offset) is computed once (read-only result)."""
+    offset = end[0] - start[0]
+    if not SHORTCUTS:
+        return swept_polygon(start, offset)
+    key = (np.ascontiguousarray(start, dtype=float).tobytes(), float(offset[0]), float(offset[1]))
+    swept = _SWEEPS.get(key)
+    if swept is None:
+        if len(_SWEEPS) >= 20_000:
+            _SWEEPS.clear()
+        swept = _SWEEPS[key] = swept_polygon(start, offset)
+        swept.flags.writeable = False
+    return swept
 
 
 def forward(facing: float) -> np.ndarray:
@@ -70,8 +114,24 @@ def engaged_with(state: State, u: Unit) -> list[Unit]:
     return [o for o in enemies_of(state, u) if near(me, polygon(o), CONTACT)]
 
 
+_ARCS: dict[tuple[tuple[float, ...], bytes], tuple[str, list[str]]] = {}
+
+
 def arc_of(target: Unit, other_poly: np.ndarray) -> tuple[str, list[str]]:
-    """The target's arc holding the larger part of ``other_poly`` and all arcs tied for it (§5)."""
+    """The target's arc holding the larger part of ``other_poly`` and all arcs tied for it (§5).
+    Each (target pose, shape) is worked out once (the legal-action search asks again and again)."""
+    if not SHORTCUTS:
+        return _arc_of(target, other_poly)
+    key = (tuple(pose(target)), np.ascontiguousarray(other_poly, dtype=float).tobytes())
+    found = _ARCS.get(key)
+    if found is None:
+        if len(_ARCS) >= 20_000:
+            _ARCS.clear()
+        found = _ARCS[key] = _arc_of(target, other_poly)
+    return found[0], list(found[1])
+
+
+def _arc_of(target: Unit, other_poly: np.ndarray) -> tuple[str, list[str]]:
     share = arc_fractions(pose(target), other_poly)
     best = max(share.values())
     tied = [a for a, v in share.items() if v >= best - 1e-6 and best > 0]
@@ -158,8 +218,8 @@ def range_to(u: Unit, target_poly: np.ndarray) -> float:
 
 def on_table(state: State, poly: np.ndarray) -> bool:
     w, h = state["table"]
-    return bool(np.all(poly[:, 0] >= -1e-6) and np.all(poly[:, 0] <= w + 1e-6)
-                and np.all(poly[:, 1] >= -1e-6) and np.all(poly[:, 1] <= h + 1e-6))
+    x0, y0, x1, y1 = _bounds(poly)
+    return x0 >= -1e-6 and x1 <= w + 1e-6 and y0 >= -1e-6 and y1 <= h + 1e-6
 
 
 def check_final(state: State, u: Unit, poly: np.ndarray, *, charge: bool = False,
@@ -184,9 +244,11 @@ def check_final(state: State, u: Unit, poly: np.ndarray, *, charge: bool = False
                                     'ASOIAF "Moving" (6.1)')
 
 
-def check_path(state: State, u: Unit, start: np.ndarray, end: np.ndarray, ignore: Iterable[str] = ()) -> None:
-    """A straight move may cross friendly trays but not enemy trays or Impassable terrain."""
-    swept = sweep(start, end)
+def check_path(state: State, u: Unit, start: np.ndarray, end: np.ndarray, ignore: Iterable[str] = (),
+               swept: np.ndarray | None = None) -> None:
+    """A straight move may cross friendly trays but not enemy trays or Impassable terrain
+    (``swept``: the move's swept area when the caller has it already)."""
+    swept = sweep(start, end) if swept is None else swept
     skip = set(ignore)
     for e in enemies_of(state, u):
         if e["id"] not in skip and overlap(swept, polygon(e)):
@@ -201,17 +263,40 @@ def check_path(state: State, u: Unit, start: np.ndarray, end: np.ndarray, ignore
                                 'ASOIAF "Impassable" (14.1)')
 
 
-def rough_penalty(state: State, start: np.ndarray, end: np.ndarray) -> float:
+def rough_penalty(state: State, start: np.ndarray, end: np.ndarray, swept: np.ndarray | None = None) -> float:
     """1" off the whole move when it enters, leaves or crosses Rough terrain (§14.1; once per move)."""
-    swept = sweep(start, end)
-    return 1.0 if any(overlap(swept, tpoly(t)) for t in terrain_with(state, "rough")) else 0.0
+    rough = terrain_with(state, "rough")
+    if not rough:
+        return 0.0
+    swept = sweep(start, end) if swept is None else swept
+    return 1.0 if any(overlap(swept, tpoly(t)) for t in rough) else 0.0
+
+
+#: Edge-to-edge distances between two tray poses (issue #24): the legal-action search measures the
+#: same pairs of standing trays again at every call; each pair of poses is measured once.
+_DISTANCES: dict[tuple[tuple[float, ...], tuple[float, ...]], float] = {}
+
+
+def tray_distance(a: Unit, b: Unit) -> float:
+    """polygon_distance of two trays where they stand."""
+    if not SHORTCUTS:
+        return polygon_distance(polygon(a), polygon(b))
+    key = (tuple(pose(a)), tuple(pose(b)))
+    d = _DISTANCES.get(key)
+    if d is None:
+        if len(_DISTANCES) >= 50_000:
+            _DISTANCES.clear()
+        d = _DISTANCES[key] = polygon_distance(polygon(a), polygon(b))
+    return d
 
 
 def nearest_enemy(state: State, u: Unit, within: float) -> Unit | None:
     me = polygon(u)
     best: tuple[float, Unit] | None = None
     for e in enemies_of(state, u):
-        d = polygon_distance(me, polygon(e))
+        if SHORTCUTS and _boxes_apart(me, polygon(e), within):     # farther than ``within`` for sure
+            continue
+        d = tray_distance(u, e)
         if d <= within and (best is None or d < best[0]):
             best = (d, e)
     return best[1] if best else None

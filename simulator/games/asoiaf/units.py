@@ -152,10 +152,39 @@ def pose(u: Unit) -> list[float]:
     return [u["x"], u["y"], u["width"], u["depth"], u["facing"]]
 
 
+#: Polygons by pose (issue #24): the legal-action search asks for a tray's polygon about 100,000
+#: times a playout, for a few hundred distinct poses, and numpy on a single tray costs far more than
+#: a dictionary look-up. The cached arrays are read-only, so no caller can change a shared one.
+#: False: every call computes its polygon (the reference path, bench/bench_asoiaf_legal.py).
+POLYGON_CACHE = True
+_POLYGONS: dict[tuple[float, float, float, float, float], np.ndarray] = {}
+_POLYGONS_MAX = 50_000
+#: The bounding box (x0, y0, x1, y1) of each cached polygon, by the array's id (with the array, so
+#: a look-up checks it is the same object); cleared with _POLYGONS.
+BOUNDS: dict[int, tuple[np.ndarray, tuple[float, float, float, float]]] = {}
+
+
+def clear_polygon_cache() -> None:
+    _POLYGONS.clear()
+    BOUNDS.clear()
+
+
 def polygon(u: Unit, x: float | None = None, y: float | None = None, facing: float | None = None) -> np.ndarray:
     """Corners front-left, front-right, rear-right, rear-left (optionally at another pose)."""
-    return rect_corners([[u["x"] if x is None else x, u["y"] if y is None else y, u["width"], u["depth"],
-                          u["facing"] if facing is None else facing]])[0]
+    key = (u["x"] if x is None else x, u["y"] if y is None else y, u["width"], u["depth"],
+           u["facing"] if facing is None else facing)
+    if not POLYGON_CACHE:
+        return rect_corners([key])[0]
+    poly = _POLYGONS.get(key)
+    if poly is None:
+        if len(_POLYGONS) >= _POLYGONS_MAX:
+            clear_polygon_cache()
+        poly = rect_corners([key])[0]
+        poly.flags.writeable = False
+        _POLYGONS[key] = poly
+        xs, ys = poly[:, 0].tolist(), poly[:, 1].tolist()
+        BOUNDS[id(poly)] = (poly, (min(xs), min(ys), max(xs), max(ys)))
+    return poly
 
 
 def effects(cat: Catalogue, u: Unit) -> dict[str, dict[str, Any]]:
