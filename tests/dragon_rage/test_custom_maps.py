@@ -136,3 +136,7 @@ setup:
     with pytest.raises(DataError) as exc:
         check_file(str(scenario))
     assert exc.value.field == "hexes.0404.vp" and exc.value.file.endswith("hamlet.yaml") and exc.value.line == 15
+    with pytest.raises(DataError) as exc:
+        check_file(str(path))                                  # the map file on its own
+    assert exc.value.field == "hexes.0404.vp" and exc.value.line == 15
+    assert check_file(str(_hamlet(tmp_path))).startswith("hex map Hamlet")

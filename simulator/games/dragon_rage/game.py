@@ -64,6 +64,8 @@ class DragonRage(Game):
     def check_map(self, hexmap: Any) -> None:
         data = rules_data()
         hexmap.check_vocabulary(data.terrain, data.features)
+        from simulator.games.dragon_rage.board import check_map
+        check_map(hexmap)         # VP values, bridge materials, tower entrances (the rules read them)
 
     def data_formats(self) -> Mapping[str, Any]:
         return {"dragon_rage-rules/1": _check_rules_file}
