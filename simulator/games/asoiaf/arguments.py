@@ -90,4 +90,4 @@ def check_parameters(action: Mapping[str, Any]) -> None:
             shown = repr(value)
             shown = shown if len(shown) <= 40 else shown[:37] + "..."
             raise IllegalAction(f"'{action['type']}': parameter '{key}' must be {expected} (got {shown})",
-                                'ASOIAF action parameters (docs/asoiaf.md "Action parameters")')
+                                'ASOIAF action parameters (docs/actions.md, "A Song of Ice and Fire")')
