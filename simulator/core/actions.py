@@ -204,6 +204,11 @@ def params(required: Mapping[str, Schema] | None = None, optional: Mapping[str, 
 NO_PARAMS: Schema = params()
 
 
+def ruled(schema: Schema, rule: str) -> Schema:
+    """A copy of a fragment whose refusal cites ``rule`` rather than the action's rule."""
+    return {**schema, "x-rule": rule}
+
+
 def described(schema: Schema, doc: str) -> Schema:
     """A copy of a shared fragment with what it is for in this action."""
     return {**schema, "description": doc}
@@ -244,7 +249,7 @@ _Validator = extend(Draft202012Validator,
 # number within HUGE, which is what _unplain_number reports.
 
 Test = Callable[[Any], bool]
-_ANNOTATIONS = {"x-expected", "x-alternatives", "description", "title"}
+_ANNOTATIONS = {"x-expected", "x-alternatives", "x-rule", "description", "title"}
 _TYPES: dict[str, Test] = {
     "string": lambda v: isinstance(v, str),
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool) and -HUGE <= v <= HUGE,
@@ -323,6 +328,9 @@ class ParamChecker:
         self._validators: dict[str, Any] = {}
         self._fast: dict[str, Test] = {}
         self._rules = {kind: spec.rule for kind, spec in specs.items()}
+        #: A parameter whose schema names its own rule (``x-rule``) is refused citing that rule.
+        self._param_rules = {kind: {name: s["x-rule"] for name, s in spec.params.get("properties", {}).items()
+                                    if "x-rule" in s} for kind, spec in specs.items()}
         for kind, spec in specs.items():
             schema = dict(spec.params)
             schema["properties"] = {"type": {"const": kind}, **schema.get("properties", {})}
@@ -346,16 +354,29 @@ class ParamChecker:
         fast = self._fast.get(kind)                 # type: ignore[arg-type]
         if fast is None or fast(action):
             return None
-        validator = self._validators[kind]          # type: ignore[index]
-        bad = _unplain_number(action, ())
-        if bad is not None:
-            where, value = bad
-            size = "a finite number" if isinstance(value, float) else f"a whole number within ±{HUGE}"
-            return IllegalAction(f"{_where(kind, where)}: expected {size}, got {value!r}", self._rules[kind])
-        errors = list(validator.iter_errors(action))
-        if not errors:       # cannot happen: the fast check is stricter only about plain numbers
-            return IllegalAction(f"{kind}: malformed parameters", self._rules[kind])
-        return IllegalAction(_phrase(kind, min(errors, key=_order)), self._rules[kind])  # type: ignore[arg-type]
+        errors = list(self._validators[kind].iter_errors(action))   # type: ignore[index]
+        if errors:
+            err = min(errors, key=_order)
+            return IllegalAction(_phrase(kind, err), self._rule(kind, _param_of(err)))  # type: ignore[arg-type]
+        # what jsonschema lets through: NaN, infinities and huge whole numbers where numbers go
+        where, value = _unplain_number(action, ()) or ((), None)
+        size = "a finite number" if isinstance(value, float) else f"a whole number within ±{HUGE}"
+        return IllegalAction(f"{_where(kind, where)}: expected {size}, got {value!r}",  # type: ignore[arg-type]
+                             self._rule(kind, where[0] if where else None))  # type: ignore[arg-type]
+
+    def _rule(self, kind: str, param: Any) -> str:
+        return self._param_rules[kind].get(param, self._rules[kind])
+
+
+def _param_of(err: Any) -> str | None:
+    """The parameter an error is about (None: the action as a whole)."""
+    path = list(err.absolute_path)
+    if path:
+        return str(path[0])
+    if err.validator == "required":
+        missing = [k for k in err.validator_value if k not in err.instance]
+        return missing[0] if missing else None
+    return None
 
 
 def _unplain_number(value: Any, where: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], Any] | None:
@@ -477,6 +498,8 @@ def describe_param(name: str, schema: Mapping[str, Any], required: bool) -> str:
         words += f": {expected}"
     if schema.get("description"):
         words += f"; {schema['description']}"
+    if schema.get("x-rule"):
+        words += f" ({schema['x-rule']})"
     return words
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from simulator.core import IllegalAction, Session
-from simulator.core.actions import (ActionSpec, ActionTable, checker_for, check_params, integer, params, piece,
-                                    render_docs)
+from simulator.core.actions import (ActionSpec, ActionTable, check_params, checker_for, integer, number, params,
+                                    piece, render_docs)
 from simulator.core.registry import get_game
 from simulator.core.scenario import list_scenarios
 from tests.core.toygame import Race
@@ -81,11 +81,14 @@ def dragon() -> Session:
     ({"type": "fire", "units": ["inf1"], "target": "0707", "range": 3},
      "fire.range: unknown parameter (fire takes units, target)"),
     ({"type": "fire", "units": [["inf1"]], "target": "0707"}, "fire.units[0]: expected a unit id (text), got a list"),
-    ({"type": "rotate", "unit": "dragon1", "facing": math.nan}, "rotate.facing: expected a finite number, got nan"),
-    ({"type": "rotate", "unit": "dragon1", "facing": math.inf}, "rotate.facing: expected a finite number, got inf"),
+    ({"type": "rotate", "unit": "dragon1", "facing": math.nan}, "rotate.facing: expected a facing 0-5 (N, NE, SE, S, "
+                                                                "SW, NW), got the number nan"),
+    ({"type": "rotate", "unit": "dragon1", "facing": math.inf}, "rotate.facing: expected a facing 0-5"),
+    ({"type": "melee", "units": ["inf1"], "target": "1112", "boost_instead": [math.nan]},
+     "melee.boost_instead[0]: expected a unit id (text), got the number nan"),
     ({"type": "rotate", "unit": "dragon1", "facing": 6}, "rotate.facing: expected a facing 0-5"),
     ({"type": "rotate", "unit": "dragon1", "facing": 2.0}, "rotate.facing: expected a facing 0-5"),
-    ({"type": "rotate", "unit": "dragon1", "facing": 10 ** 30}, "rotate.facing: expected a whole number within"),
+    ({"type": "rotate", "unit": "dragon1", "facing": 10 ** 30}, "rotate.facing: expected a facing 0-5"),
     ({"type": "rotate", "unit": None, "facing": 1}, "rotate.unit: expected a unit id (text), got null"),
     ({"type": "end_phase", "now": True}, "end_phase.now: unknown parameter (end_phase takes no parameters)"),
     ({"type": "walk", "unit": "dragon1"}, "walk: give path or to"),
@@ -97,7 +100,9 @@ def test_malformed_parameters_are_refused_naming_them(dragon: Session, action: d
     with pytest.raises(IllegalAction) as err:
         dragon.apply(action)
     assert str(err.value).startswith(words), str(err.value)
-    assert err.value.rule == get_game("dragon_rage").action_specs()[action["type"]].rule
+    spec = get_game("dragon_rage").action_specs()[action["type"]]
+    # the parameter's own rule where its schema names one (x-rule), else the action's
+    assert err.value.rule == ("DR 2.8.5" if "boost_instead" in action else spec.rule)
     assert "\n" not in str(err.value)
     refused = dragon.check(action)
     assert refused is not None and refused.reason == err.value.reason
@@ -111,7 +116,8 @@ def test_the_check_comes_before_any_rule(race) -> None:
         calls = 0
 
         def action_specs(self) -> ActionTable:
-            return ActionTable([ActionSpec("jump", "{steps} steps", params({"steps": integer(1, 6)}), "RACE 3"),
+            return ActionTable([ActionSpec("jump", "{steps} steps", params({"steps": integer(1, 6)},
+                                                                           {"speed": number()}), "RACE 3"),
                                 ActionSpec("roll", "Roll", params(), "RACE 1")])
 
         def apply(self, state: Any, action: Any, ctx: Any) -> None:
@@ -124,6 +130,11 @@ def test_the_check_comes_before_any_rule(race) -> None:
         s.apply({"type": "jump", "steps": "3"})
     with pytest.raises(IllegalAction, match="jump.steps: missing"):
         s.apply({"type": "jump"})
+    # JSON Schema's "number" takes NaN, infinities and any whole number in Python; the check does not
+    for bad, words in ((math.nan, "a finite number, got nan"), (-math.inf, "a finite number, got -inf"),
+                       (10 ** 40, "a whole number within")):
+        with pytest.raises(IllegalAction, match=f"^jump.speed: expected {words}"):
+            s.apply({"type": "jump", "steps": 2, "speed": bad})
     assert Declared.calls == 0
     s.apply({"type": "jump", "steps": 3})                 # valid: the rules decide as before
     assert Declared.calls == 1 and s.state["pos"]["A"] == 3

@@ -7,7 +7,7 @@ refuse malformed parameters before any rule runs, and generate docs/actions.md.
 from __future__ import annotations
 
 from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, boolean, either, hex_label, integer,
-                                    list_of, params, piece, text)
+                                    list_of, params, piece, ruled, text)
 from simulator.games.dragon_rage.actions import ACTION_TYPES
 from simulator.games.dragon_rage.magic import SPELLS
 
@@ -107,8 +107,9 @@ SPECS = ActionTable([
           "invader's next player-turn"),
     _spec("melee", "Melee against {target}",
           params({"units": UNITS, "target": HEX},
-                 {"boost_instead": list_of(UNIT, "a list of unit ids", doc="attacking units that count as "
-                                                                           "boosted instead of doubled")}),
+                 {"boost_instead": ruled(list_of(UNIT, "a list of unit ids", doc="attacking units that count "
+                                                                                 "as boosted instead of doubled"),
+                                         "DR 2.8.5")}),
           "DR 2.7.1, 2.7.5, 2.8.5, 2.11.3, 2.11.2.2",
           "units combine their CF against all military units in `target` on the CRT (hero doubling, Boost +1 "
           "when at least half the attacking CF is boosted, missile units add their CF if in range and sight); a "
