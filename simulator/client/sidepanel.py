@@ -89,7 +89,10 @@ class SidePanelView:
         old_ids = [p.id for p in self.panels]
         self.panels = tuple(panels)
         ids = [p.id for p in self.panels]
-        if self.shown not in ids or (ids != old_ids and active is not None):
+        choosers = [p.id for p in self.panels if p.kind == "chooser" and p.id not in old_ids]
+        if choosers:                          # a choice to make now comes to the front, open
+            self.shown, self.folded = choosers[0], False
+        elif self.shown not in ids or (ids != old_ids and active is not None):
             mine = [p.id for p in self.panels if p.owner == active]
             self.shown = (mine or ids or [None])[0]
         self.layout(self.area)

@@ -142,18 +142,27 @@ def test_table_rotation_snaps_to_15_degrees():
     assert scene.model.session.state["pieces"]["spears"]["facing"] == 15
 
 
-def test_secret_choice_is_entered_behind_the_handover_screen():
+def choose(scene, label: str) -> None:
+    """Click the option ``label`` of the secret choice under the board."""
+    from simulator.client.game_scene import SECRET
+
+    assert scene.side.shown == SECRET, scene.side.shown
+    slot = next(s.id for s in scene.side.panel().slots if s.label == label)
+    click(scene, scene.side._slots[slot].center)
+
+
+def test_secret_choice_hands_the_screen_over_then_keeps_the_board_in_view():
     scene = make_scene("ship")
-    assert scene.handover is not None and scene.covered()
+    assert scene.handover is not None and scene.covered()           # nobody has the screen yet
     assert scene.handover.choice.player == "red"
-    reveal = scene.handover.buttons[0][0]
-    press_button(scene, reveal)
-    assert scene.handover.revealed
-    press_button(scene, scene.handover.buttons[1][0])      # "speed 2"
+    press_button(scene, scene.handover.buttons[0][0])              # "I am red: show the board"
+    assert scene.handover is None and not scene.covered()           # the board, and the choice under it
+    choose(scene, "speed 2")
     assert scene.model.session.state["speeds"]["red"] == 2
-    assert scene.handover is not None and scene.handover.choice.player == "blue" and not scene.handover.revealed
+    assert scene.handover is not None and scene.handover.choice.player == "blue"   # another human: curtain
     press_button(scene, scene.handover.buttons[0][0])
-    press_button(scene, scene.handover.buttons[0][0])
+    assert scene.handover is None
+    choose(scene, "speed 1")
     assert scene.handover is None and not scene.covered()
     scene.draw(pygame.display.get_surface())
 
@@ -162,7 +171,7 @@ def test_ship_drag_sails_the_whole_footprint():
     scene = make_scene("ship")
     for _ in range(2):
         press_button(scene, scene.handover.buttons[0][0])
-        press_button(scene, scene.handover.buttons[2][0])   # speed 3
+        choose(scene, "speed 3")
     drag(scene, screen_of(scene, "0506"), screen_of(scene, "0705"))
     assert scene.model.session.state["ships"]["raven"]["at"] == "0705", scene.control.message
 
@@ -215,3 +224,19 @@ def test_camera_zoom_pan_and_fit():
     assert cam.ox < ox
     key(scene, pygame.K_f)
     assert abs(cam.scale - before) < 1e-6
+
+
+def test_a_secret_choice_with_one_option_makes_itself(monkeypatch):
+    from tests.client import games
+
+    def only_speed_one(self, state):
+        who = next((p for p in state["players"] if state["speeds"][p] is None), None)
+        return None if who is None else games.SecretChoice(
+            who, "choose your speed", [("speed 1", {"type": "set_speed", "player": who, "speed": 1})])
+
+    monkeypatch.setattr(games.ShipRace, "secret_choice", only_speed_one, raising=False)
+    monkeypatch.setattr(type(games.ShipRace().presentation()), "secret_choice", only_speed_one)
+    scene = make_scene("ship")
+    state = scene.model.session.state
+    assert state["speeds"] == {"red": 1, "blue": 1}              # both made at once, no screen
+    assert scene.handover is None and "the only choice" in scene.control.message

@@ -13,6 +13,7 @@ from simulator.client.game_scene import GameScene
 from simulator.client.solo import SessionSnapshot, SoloConfig
 from simulator.core.session import Session
 from tests.client.conftest import SIZE, drag, key, press_button, screen_of
+from tests.client.test_interaction import choose
 from tests.client.games import scenario_path
 
 
@@ -134,9 +135,9 @@ def test_undo_while_the_computer_thinks_drops_its_answer():
 def test_secret_choices_in_solo_no_handover_for_the_computer():
     scene = solo_scene("ship", human="red")
     session = scene.model.session
-    # the human's own secret choice is shown at once (nobody else to hand over to)
-    assert scene.handover is not None and scene.handover.revealed
-    press_button(scene, scene.handover.buttons[1][0])          # speed 2
+    # the human's own secret choice is made with the board in view (nobody else to hand over to)
+    assert scene.handover is None and not scene.covered()
+    choose(scene, "speed 2")
     assert session.state["speeds"]["red"] == 2
     assert scene.handover is None and scene.computer_to_move()  # blue's choice: no hand-over screen
     run_until(scene, lambda: session.state["speeds"]["blue"] is not None)
