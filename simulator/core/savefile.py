@@ -46,7 +46,7 @@ import yaml
 
 from simulator.core.data import parse_yaml, schema, validate
 from simulator.core.errors import DataError
-from simulator.core.plain import digest
+from simulator.core.plain import FrozenDict, FrozenList, digest, thaw
 
 SAVE_FORMAT = "simulator-save"
 SAVE_VERSION = 2
@@ -78,9 +78,18 @@ def header_text(game: str, scenario_id: str, scenario_data: Any, seed: int, tape
 
 def record_line(chain: str, record: dict[str, Any]) -> tuple[str, str]:
     """One journal line for ``record`` after the line whose chain is ``chain``; and its chain."""
-    body = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    body = json.dumps(record, separators=(",", ":"), ensure_ascii=False, default=_plain_json)
     new = hashlib.sha256((chain + body).encode("utf-8")).hexdigest()
     return f'- {body[:-1]},"chain":"{new}"}}\n', new
+
+
+def _plain_json(value: Any) -> Any:
+    """What JSON cannot write itself: read-only views of plain data, and sets (sorted)."""
+    if isinstance(value, (FrozenDict, FrozenList)):
+        return thaw(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"not plain data: {type(value).__name__}")
 
 
 def _tmp_prefix(path: Path) -> str:

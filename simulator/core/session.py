@@ -22,7 +22,7 @@ from simulator.core.dice import Dice, DiceExhausted, Face
 from simulator.core.errors import DataError, IllegalAction
 from simulator.core.events import Event
 from simulator.core.game import Action, Context, Game, Outcome, State
-from simulator.core.plain import copy_plain, digest, freeze
+from simulator.core.plain import canonical_json, copy_plain, digest, freeze
 from simulator.core.registry import get_game
 from simulator.core import savefile
 from simulator.core.savefile import (SAVE_FORMAT, SAVE_VERSION, Journal, StaleJournal,
@@ -570,7 +570,7 @@ class Session:
         for step in steps[base:]:
             recorded = step.events
             session._replay_saved(step, fail(lines[id(step)]))
-            if recorded is not None and [e.as_dict() for e in recorded] != [e.as_dict() for e in step.events or []]:
+            if recorded is not None and _events_text(recorded) != _events_text(step.events):
                 raise journal.error(lines[id(step)], "the save does not replay to the log it recorded "
                                                      "(edited by hand, or written by a different rules version)")
         session._redo = redo
@@ -628,7 +628,7 @@ class Session:
             except DataError as exc:
                 problems.append(f"action {i + 1} ({step.action.get('type')!r}): {exc.message}")
                 break
-            if [e.as_dict() for e in copy.events or []] != [e.as_dict() for e in step.events or []]:
+            if _events_text(copy.events) != _events_text(step.events):
                 problems.append(f"action {i + 1} ({step.action.get('type')!r}) does not replay to the "
                                 "events it recorded")
                 break
@@ -656,6 +656,11 @@ def _read_text(path: str | Path) -> str:
     except UnicodeDecodeError as exc:
         raise DataError(f"not a UTF-8 text file (bad byte at offset {exc.start})", file=str(path),
                         line=raw[:exc.start].count(b"\n") + 1) from None
+
+
+def _events_text(events: Sequence[Event] | None) -> str:
+    """Events as the save holds them (JSON: a tuple reads back as a list), to compare."""
+    return canonical_json([e.as_dict() for e in events or ()])
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -221,3 +221,18 @@ def test_the_journal_records_follow_from_each_other(race, tmp_path: Path):
     path.write_text(header + line)
     with pytest.raises(DataError, match="does not follow"):
         Session.load(path)
+
+
+def test_event_data_that_json_reads_back_differently_still_replays(race, tmp_path: Path, monkeypatch):
+    real = type(GAME).apply
+
+    def apply(self, state, action, ctx):
+        real(self, state, action, ctx)
+        ctx.emit("note", "a pair and a set", "RACE 9", pair=(1, 2), sides={"B", "A"})
+
+    monkeypatch.setattr(type(GAME), "apply", apply)
+    auto = tmp_path / "auto.yaml"
+    s = play(Session(GAME, race, seed=5, autosave=auto), TURN * 9)     # 2 actions after the snapshot
+    loaded = Session.load(auto)
+    assert loaded.log_digest() == s.log_digest()
+    assert Session.replay_check(auto) == []
