@@ -338,3 +338,34 @@ def test_a_straight_move_that_would_stretch_the_rope_becomes_a_lateral_move():
     board = board_of(s.state_data())
     rope = fleet.hexes(board, s.state["ships"]["d"])[8]
     assert board.distance(rope, fleet.hexes(board, g)[12]) <= s.state["grapples"]["g1"]["max_len"] == 2
+
+
+def led_horse_shot(tape):
+    from simulator.core.scenario import scenario_from_data
+    from simulator.core.session import Session
+    from simulator.games.vikings import GAME
+    from tests.vikings.helpers import scenario
+    chars = [{"id": "wulfgar", "hex": "1404"}, {"id": "bowman1", "hex": "1707"}]
+    data = dict(scenario(chars, first="saxons", start={"phase": "player_a"}).data)
+    data["setup"] = {**data["setup"], "horses": [{"id": "nag", "side": "saxons", "hex": "1604", "front": "1504"}]}
+    s = Session(GAME, scenario_from_data(data, "vikings/test"), seed=1, tape=tape)
+    s.apply({"type": "end_phase"})                                     # no offensive fire
+    s.apply({"type": "take_reins", "piece": "wulfgar", "horse": "nag"})
+    s.apply({"type": "move", "piece": "wulfgar", "to": "1304"})
+    assert s.state["horses"]["nag"]["steps"] == 1
+    return s
+
+
+def test_a_led_horse_that_has_moved_may_be_shot_by_defensive_fire():
+    s = led_horse_shot([4])                                            # mounted, no cover, die 4: A
+    shot = {"type": "defensive_fire", "piece": "bowman1", "target": "nag"}
+    assert shot in s.legal_actions()
+    s.apply(shot)
+    assert s.state["horses"]["nag"]["move_cap"] == 4 and s.state["horses"]["nag"]["alive"]
+    for to in ("1204", "1104", "1004", "0904"):
+        s.apply({"type": "move", "piece": "wulfgar", "to": to})
+    horse = s.state["horses"]["nag"]
+    assert horse["steps"] == 4 and horse["front"] == "1104"           # it stops after its fourth hex
+    killed = led_horse_shot([2])                                       # C: killed
+    killed.apply(shot)
+    assert not killed.state["horses"]["nag"]["alive"]

@@ -405,10 +405,11 @@ def shoot_animal(board: Board, state: State, ctx: Context, shooter: Char, aid: s
         _stray(board, state, ctx, shooter, beast)
 
 
-def shoot_horse(board: Board, state: State, ctx: Context, shooter: Char, hid: str) -> None:
-    """Offensive fire at a riderless horse (rule 3.4): as at a rider (table 8.2, mounted: the better
-    cover of its two hexes, no strong column); C and D kill it. A and B are results on the rider (he
-    falls back, he is stunned and unhorsed): a horse without one is unhurt (our ruling)."""
+def shoot_horse(board: Board, state: State, ctx: Context, shooter: Char, hid: str, defensive: bool = False) -> None:
+    """Fire at a riderless horse (rule 3.4): as at a rider (table 8.2, mounted: the better cover of its
+    two hexes, no strong column); C and D kill it. Defensive A limits its movement to 4 hexes this turn,
+    as a rider's; offensive A (the rider falls back) and B (the rider is stunned and unhorsed) are
+    results on a rider: a horse without one is unhurt (our ruling)."""
     from simulator.games.vikings import horses
     horse = state["horses"].get(hid)
     if horse is None or not horse["alive"]:
@@ -417,9 +418,12 @@ def shoot_horse(board: Board, state: State, ctx: Context, shooter: Char, hid: st
         raise IllegalAction(f"the horse {hid} is on {shooter['side']}' own side", horses.RULE)
     beast = horses.as_target(horse)
     sight, mod, parts = _aim(board, state, shooter, beast)
-    result = _roll(ctx, shooter, beast, sight, mod, parts, False)
+    result = _roll(ctx, shooter, beast, sight, mod, parts, defensive)
     if result in horses.KILLED_BY_FIRE:
         horses.kill(horse, ctx, "arrow")
+    elif result == "A" and defensive:
+        horse["move_cap"] = 4
+        ctx.emit("slowed", f"the riderless horse {hid} may move only 4 hexes this turn", "VK 8.2", pieces=[hid])
     elif result != "-":
         ctx.emit("fire", f"the riderless horse {hid} is unhurt (result {result} strikes a rider; it has none)",
                  horses.RULE, pieces=[hid])

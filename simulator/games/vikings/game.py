@@ -315,7 +315,7 @@ class Vikings(Game):
                 if beast["side"] != s["side"] and board.distance(src, dst) <= 50 and \
                         fire.line_of_fire(board, state, src, dst, s, animals.as_target(beast)).clear:
                     out.append({"type": kind, "piece": s["id"], "target": beast["id"]})
-            for horse in horses.living(state) if kind == "fire" else []:
+            for horse in horses.living(state) if kind == "fire" else horses.moving(state, state["phasing"]):
                 src, dst = hexes_of(s)[-1], horse["front"]
                 if horse["side"] != s["side"] and board.distance(src, dst) <= 50 and \
                         fire.line_of_fire(board, state, src, dst, s, horses.as_target(horse)).clear:
@@ -478,7 +478,14 @@ class Vikings(Game):
         ch = self._char(state, action)
         if ch["side"] == state["phasing"]:
             raise IllegalAction("defensive fire is the non-moving side's", "VK 2.33")
-        beast = state.get("animals", {}).get(self._text(action, "target", "a character, goat or pig id", "VK 2.33"))
+        target_id = self._text(action, "target", "a character, horse, goat or pig id", "VK 2.33")
+        if target_id in state["horses"]:
+            if state["horses"][target_id] not in horses.moving(state, state["phasing"]) or state["step"] != "move":
+                raise IllegalAction(f"the horse {target_id} has not followed a leader of the moving side this phase",
+                                    "VK 2.33")
+            fire.shoot_horse(board, state, ctx, ch, target_id, defensive=True)
+            return
+        beast = state.get("animals", {}).get(target_id)
         if beast is not None:
             if beast not in animals.moving(state, state["phasing"]) or state["step"] != "move":
                 raise IllegalAction(f"{animals.label(beast)} has not followed a leader of the moving side this "

@@ -136,6 +136,8 @@ def follow(board: Board, state: State, ctx: Context, leader: Char, old_hexes: li
     for horse in horses:
         occupied = living_at(state)
         placed = False
+        if horse.get("move_cap") is not None and horse.get("steps", 0) >= horse["move_cap"]:
+            continue                     # stopped by defensive fire (rule 3.4 with table 8.2, result A)
         for a in list(anchors):
             if a in horse_hexes(horse) or any(x != horse["id"] for x in occupied.get(a, [])):
                 continue
@@ -149,6 +151,7 @@ def follow(board: Board, state: State, ctx: Context, leader: Char, old_hexes: li
             placed = True
             break
         if placed:
+            horse["steps"] = horse.get("steps", 0) + 1
             _settle(board, state, horse)
             ctx.emit("horse", f"{horse['id']} follows {leader['name']} to {horse['front']}", "VK 2.57",
                      pieces=[horse["id"], leader["id"]])
@@ -251,6 +254,19 @@ KILLED_IN_MELEE = "EFGH"
 
 def living(state: State) -> list[Horse]:
     return sorted((h for h in state["horses"].values() if h["alive"]), key=lambda h: h["id"])
+
+
+def new_phase(state: State) -> None:
+    """A player phase begins: no horse has followed anyone yet."""
+    for horse in state["horses"].values():
+        horse["steps"] = 0
+        horse["move_cap"] = None
+
+
+def moving(state: State, side: str) -> list[Horse]:
+    """Horses led by the moving ``side`` that have followed their leader this phase: targets of its
+    enemy's defensive fire, as a rider moving would be (rules 2.33, 3.4)."""
+    return [h for h in living(state) if h["side"] == side and h.get("steps", 0) > 0]
 
 
 def defence(state: State, horse: Horse) -> int:

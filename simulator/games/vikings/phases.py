@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.game import Context
-from simulator.games.vikings import animals, effects, naval, tide, treasure
+from simulator.games.vikings import animals, effects, horses, naval, tide, treasure
 from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.fleet import afloat
@@ -56,6 +56,7 @@ def start_phase(board: Board, state: State, ctx: Context) -> None:
     state["step"] = "fire"
     state["combat"] = {"round": 1}
     animals.new_phase(state)
+    horses.new_phase(state)
     for ch in state["chars"].values():
         ch["fired"] = False
         ch["move_cap"] = None
