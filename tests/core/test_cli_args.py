@@ -43,10 +43,8 @@ def test_bad_sizes_are_refused_naming_the_option(size, capsys, tmp_path):
 
 @pytest.mark.parametrize("option, ends", [
     ("--los", ["nan,nan", "3,3"]),
-    ("--los", ["3,3", "inf,2"]),
-    ("--measure", ["1e308,3", "3,3"]),
+    ("--measure", ["3,3", "inf,2"]),
     ("--measure", ["70,3", "3,3"]),
-    ("--measure", ["3,3", "3,3,3"]),
 ])
 def test_points_off_the_table_are_refused_naming_the_option(option, ends, capsys, tmp_path):
     start = time.process_time()

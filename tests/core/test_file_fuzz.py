@@ -91,7 +91,7 @@ def workdir(tmp_path_factory) -> Path:
 
 
 @seed(20261127)
-@settings(max_examples=220, derandomize=True, deadline=None, database=None,
+@settings(max_examples=170, derandomize=True, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(case=mutated(SOURCES))
 def test_mutated_data_files_load_or_are_refused_with_file_and_line(workdir, case):
@@ -114,7 +114,7 @@ def save_source(tmp_path_factory) -> str:
 
 
 @seed(20261128)
-@settings(max_examples=60, derandomize=True, deadline=None, database=None,
+@settings(max_examples=40, derandomize=True, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_mutated_saves_load_or_are_refused_with_file_and_line(workdir, save_source, data):
