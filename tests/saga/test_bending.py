@@ -146,11 +146,12 @@ def test_random_moves_cross_the_river() -> None:
     """A seeded random walk (the two sides' units in turn, each a random move of its legal
     sample) on scenario 2 cleared of all but one unit a side gets figures over the river within
     ten moves each (the straight-only sample could never pass a ford four abreast). The seed is
-    one of those that do (uniform random moves wander: about one walk in four crosses this fast;
-    the computer players choose better, test_sample_moves_offer_the_way_through_the_ford)."""
+    one of those that do (uniform random moves wander: about one walk in ten crosses this fast
+    since the sample also files units through gaps figure by figure, one in four before; the
+    computer players choose better, test_sample_moves_offer_the_way_through_the_ford)."""
     keep = ("n-war1", "w-war1")
     st = _only(Session.new("saga/s2-ford", 1).state_data(), keep)
-    rng = random.Random(2)
+    rng = random.Random(6)
     rules = movement.MoveRules()
     crossed = 0
     for step in range(20):
@@ -192,3 +193,36 @@ def test_a_drag_behind_the_pond_proposes_the_path_round_it() -> None:
     assert refused is not None and "impassable" in refused.reason
     s.apply(action)
     assert (s.state["figures"][fid]["x"], s.state["figures"][fid]["y"]) == pytest.approx((25.0, 9.4), abs=1e-3)
+
+
+def test_a_unit_snakes_through_a_gap_too_narrow_for_its_column() -> None:
+    """Two ponds leave a gap 1.4" wide: four warriors pass it neither abreast nor two by two, but
+    figure by figure (SAGA p.12: each figure moves along any path), filing behind the first."""
+    from simulator.games.saga import movement
+    from tests.saga.helpers import give_dice, session, to_activation
+    terrain = [{"id": "west", "type": "pond", "polygon": [[4, 17], [23.3, 17], [23.3, 19], [4, 19]]},
+               {"id": "east", "type": "pond", "polygon": [[24.7, 17], [44, 17], [44, 19], [24.7, 19]]}]
+    s = session([{"id": "w", "class": "warriors", "figures": 4, "at": [24, 14.5], "columns": 4},
+                 {"id": "lord", "class": "warlord", "at": [40, 3]}],
+                [{"id": "el", "class": "warlord", "at": [40, 33]}], terrain=terrain)
+    to_activation(s)
+    give_dice(s, "A", [("C", "bondi")])
+    s.apply({"type": "activate", "unit": "w", "source": "bondi", "order": "move"})
+    st, rules = s.state_data(), movement.MoveRules()
+    assert movement.bending_move(st, "w", (24, 19.8), rules, snake=False) is None
+    filed = movement.bending_move(st, "w", (24, 19.8), rules)
+    assert filed is not None and filed.via
+    s.apply(movement.move_action(filed.dest, filed.via))
+    ys = sorted(s.state["figures"][f]["y"] for f in s.state["units"]["w"]["figures"])
+    assert ys[-1] == pytest.approx(19.8) and ys[-2] > 17             # the first through, the next in the gap
+    # the legal list offers the file toward the gap (a crossing) too
+    s2 = session([{"id": "w", "class": "warriors", "figures": 4, "at": [24, 14.5], "columns": 4},
+                  {"id": "lord", "class": "warlord", "at": [40, 3]}],
+                 [{"id": "el", "class": "warlord", "at": [40, 33]}], terrain=terrain)
+    to_activation(s2)
+    give_dice(s2, "A", [("C", "bondi")])
+    s2.apply({"type": "activate", "unit": "w", "source": "bondi", "order": "move"})
+    snakes = [a for a in s2.legal_actions() if a["type"] == "move" and "path" in a]
+    assert snakes
+    s2.apply(snakes[0])
+    assert max(s2.state["figures"][f]["y"] for f in s2.state["units"]["w"]["figures"]) > 17

@@ -672,7 +672,7 @@ class PathWorld:
 
 
 def path_world(state: State, uid: str, rules: MoveRules, heading: float | None = None,
-               engaging: str | None = None) -> PathWorld | None:
+               engaging: str | None = None, lead: str | None = None) -> PathWorld | None:
     """The obstacles of a move of ``uid`` (in its formation, or first re-formed as a
     :func:`column` facing ``heading`` degrees; None if the column stands nowhere near clear):
     impassable terrain (a base may reach into it by half its radius, as :func:`validate_move`
@@ -681,9 +681,11 @@ def path_world(state: State, uid: str, rules: MoveRules, heading: float | None =
     enemies also by VS, SAGA p.12), friends left out when the move may pass through them (Gallop).
     ``engaging``: an enemy unit the move engages, whose figures (or the building it holds) are
     grown only by the bases, not by VS, so that a path may end against them. Every obstacle is
-    grown by more than nothing, so none is a degenerate polygon."""
+    grown by more than nothing, so none is a degenerate polygon. ``lead``: the world of that one
+    figure's base alone (the unit filing behind it, :func:`_file_along`)."""
     unit = state["units"][uid]
-    arr = figure_array(state, unit["figures"])
+    fids = [lead] if lead else list(unit["figures"])
+    arr = figure_array(state, fids)
     ref = arr[:, :2].mean(axis=0)
     if heading is None:
         off = arr[:, :2] - ref
@@ -733,7 +735,7 @@ def path_world(state: State, uid: str, rules: MoveRules, heading: float | None =
             return None
         ref = free[0]
         reform = float(np.hypot(*(arr[:, :2] - ref - off).T).max())
-    return PathWorld(uid, ref, {f: (float(o[0]), float(o[1])) for f, o in zip(unit["figures"], off)}, shapes,
+    return PathWorld(uid, ref, {f: (float(o[0]), float(o[1])) for f, o in zip(fids, off)}, shapes,
                      (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])), reform, units)
 
 
@@ -775,12 +777,13 @@ def move_action(dest: dict[str, tuple[float, float]], via: dict[str, list[tuple[
 
 
 def bending_move(state: State, uid: str, goal: tuple[float, float], rules: MoveRules, partial: bool = False,
-                 worlds: dict[float | None, PathWorld | None] | None = None) -> SampledMove | None:
+                 worlds: dict[float | None, PathWorld | None] | None = None, snake: bool = True) -> SampledMove | None:
     """A move of the whole unit whose reference point (its figures' mean) follows the shortest
     path to ``goal`` round impassable terrain, buildings and other units (SAGA p.12-13: each
     figure moves along any path), checked by :func:`validate_move`: in its formation, else (a
     unit of three figures or more) re-formed at the start as a :func:`column` facing the goal's
-    direction rounded to a quarter turn, narrow enough for a gap such as a ford. ``partial``: go
+    direction rounded to a quarter turn, narrow enough for a gap such as a ford; else (``snake``)
+    figure by figure, filing through (:func:`_file_along`). ``partial``: go
     as far as the allowance takes it along that path, stopping short of whatever holds the goal
     (an enemy unit: outside its VS); otherwise the reference point must reach ``goal`` itself.
     ``worlds`` caches the :func:`path_world` of each formation between calls (key: None for the
@@ -791,14 +794,77 @@ def bending_move(state: State, uid: str, goal: tuple[float, float], rules: MoveR
     as_it_stands = worlds[None]
     assert as_it_stands is not None                       # the formation as it stands always has a world
     found = _along(state, uid, goal, rules, partial, as_it_stands)
-    if found is not None or len(state["units"][uid]["figures"]) < 3:
-        return found
-    ref = as_it_stands.ref
-    heading = float(round(math.degrees(math.atan2(goal[1] - ref[1], goal[0] - ref[0])) / 90) * 90 % 360)
-    if heading not in worlds:
-        worlds[heading] = path_world(state, uid, rules, heading)
-    reformed = worlds[heading]
-    return _along(state, uid, goal, rules, partial, reformed) if reformed is not None else None
+    count = len(state["units"][uid]["figures"])
+    if found is None and count >= 3:
+        ref = as_it_stands.ref
+        heading = float(round(math.degrees(math.atan2(goal[1] - ref[1], goal[0] - ref[0])) / 90) * 90 % 360)
+        if heading not in worlds:
+            worlds[heading] = path_world(state, uid, rules, heading)
+        reformed = worlds[heading]
+        found = _along(state, uid, goal, rules, partial, reformed) if reformed is not None else None
+    if found is None and snake and count >= 2:
+        found = _file_along(state, uid, goal, rules, partial)
+    return found
+
+
+#: Inches between the edges of two figures filing one behind the other (within VS: formation kept).
+FILE_GAP = 0.5
+
+
+def _file_along(state: State, uid: str, goal: tuple[float, float], rules: MoveRules,
+                partial: bool) -> SampledMove | None:
+    """The unit snaking through a gap figure by figure (SAGA p.12: each figure moves along any
+    path of its own): the figure nearest ``goal`` takes the shortest path of its base alone; the
+    others, nearest first, go straight to where that path starts and follow it, each FILE_GAP
+    behind the one before, so the unit ends as a file in formation. Checked by
+    :func:`validate_move` (allowance per figure, terrain, bases, gaps, VS zone, formation); None
+    when there is no legal such move."""
+    unit = state["units"][uid]
+    figs = state["figures"]
+    lead = min(unit["figures"], key=lambda f: math.dist((figs[f]["x"], figs[f]["y"]), goal))
+    world = path_world(state, uid, rules, lead=lead)
+    if world is None:
+        return None
+    goal_pt = np.asarray(goal, dtype=np.float64)
+    lo, hi = np.array(world.bounds[:2]), np.array(world.bounds[2:])
+    if partial:
+        goal_pt = np.clip(goal_pt, lo, np.maximum(lo, hi))
+    held = world.obstacles.inside(goal_pt[None])[0] if partial else np.zeros(world.obstacles.count, dtype=bool)
+    if any(h and not is_unit for h, is_unit in zip(held, world.units)):
+        return None
+    full = allowance(state, unit, False, rules)
+    path = _approach(world, goal_pt, held, math.inf if partial else full)
+    if path is None:
+        return None
+    start = path[0]
+    others = sorted((f for f in unit["figures"] if f != lead),
+                    key=lambda f: math.dist((figs[f]["x"], figs[f]["y"]), (float(start[0]), float(start[1]))))
+    pitch = 2 * float(figure_array(state, unit["figures"])[:, 2].max()) + FILE_GAP
+    for allow in sorted({full, allowance(state, unit, True, rules)}, reverse=True):
+        walk = cut_path(path, allow - PATH_MARGIN / 2) if partial else path
+        length = path_length(walk)
+        if length < EPS:
+            continue
+        dest = {lead: (round(float(walk[-1][0]), 3), round(float(walk[-1][1]), 3))}
+        via = {lead: [(round(float(p[0]), 3), round(float(p[1]), 3)) for p in walk[1:-1]]}
+        for k, f in enumerate(others, start=1):
+            own = np.array([figs[f]["x"], figs[f]["y"]])
+            trail = np.concatenate([own[None], walk])          # to where the leader started, then after him
+            along = min(length - k * pitch, allow - float(np.hypot(*(walk[0] - own))) - PATH_MARGIN)
+            if along <= 0:                                      # not yet on the path: as far toward it
+                step = cut_path(trail[:2], max(0.0, float(np.hypot(*(walk[0] - own))) + along))
+                dest[f] = (round(float(step[-1][0]), 3), round(float(step[-1][1]), 3))
+                continue
+            mine = cut_path(trail, float(np.hypot(*(walk[0] - own))) + along)
+            dest[f] = (round(float(mine[-1][0]), 3), round(float(mine[-1][1]), 3))
+            via[f] = [(round(float(p[0]), 3), round(float(p[1]), 3)) for p in mine[1:-1]]
+        via = {f: v for f, v in via.items() if v}
+        try:
+            return SampledMove(dest, via, validate_move(state, uid, dest, rules, via=via))
+        except IllegalAction:
+            if not partial:
+                return None
+    return None
 
 
 def _along(state: State, uid: str, goal: tuple[float, float], rules: MoveRules, partial: bool,
