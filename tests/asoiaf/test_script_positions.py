@@ -91,3 +91,28 @@ def test_phase_is_refused_with_a_deployment_phase(tmp_path):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError, match=r"setup\.round: a game with a deployment phase"):
         check_file(str(path))
+
+
+def test_mode_tokens_carried_objective_and_fire_and_blood_vp_tokens():
+    # A Dance with Dragons: S1 stands on the centre Objective O1 (24, 24) and carries it.
+    sc = scenario([sworn("S1", (24, 24)) | {"carries": "O1"}, sworn("S9", (6, 4), robb=False)],
+                  [guards("L1", (24, 40)), guards("L2", (40, 40), jaime=False)], mode="dance_with_dragons")
+    s = session(sc)
+    assert s.state["units"]["S1"]["objective"] == "O1" and s.state["objectives"][0]["holder"] == "S1"
+    sc = scenario([sworn("S1", (24, 12)), sworn("S9", (6, 4), robb=False)],
+                  [guards("L1", (24, 40)) | {"vp_tokens": 2}, guards("L2", (40, 40), jaime=False)],
+                  mode="fire_and_blood", marked={"stark": ["L1"], "lannister": ["S9"]})
+    assert session(sc).state["units"]["L1"]["vp_tokens"] == 2
+
+
+@pytest.mark.parametrize("unit_keys, mode, words", [
+    ({"carries": "O1"}, "game_of_thrones", "are not carried"),
+    ({"carries": "O9"}, "dance_with_dragons", "no Objective 'O9'"),
+    ({"vp_tokens": 1}, "game_of_thrones", "only in Fire and Blood"),
+])
+def test_mode_tokens_the_mode_does_not_have_are_refused(unit_keys, mode, words):
+    sc = scenario([sworn("S1", (24, 24)) | unit_keys, sworn("S9", (6, 4), robb=False)],
+                  [guards("L1", (24, 40)), guards("L2", (40, 40), jaime=False)], mode=mode)
+    with pytest.raises(DataError, match=words) as err:
+        session(sc)
+    assert "setup.armies.stark.units[0]." in str(err.value)

@@ -34,7 +34,11 @@ def setup_schema() -> Mapping[str, Any]:
                            "conditions": {"type": "array", "uniqueItems": True, "items": {"enum": list(CONDITIONS)},
                                           "x-expected": "Condition tokens, each at most once (11.8)"},
                            "activated": {"type": "boolean",
-                                         "x-expected": "true: the unit has already activated this round"}}}
+                                         "x-expected": "true: the unit has already activated this round"},
+                           "carries": {"type": "string",
+                                       "x-expected": "the Objective token it carries (O1, O2...; 16.4-16.5)"},
+                           "vp_tokens": {"type": "integer", "minimum": 0,
+                                         "x-expected": "Fire and Blood VP tokens on the unit (16.8)"}}}
     army = {"type": "object", "required": ["faction", "commander", "units"], "additionalProperties": False,
             "properties": {"faction": {"enum": ["stark", "lannister", "neutral"]}, "commander": CARD,
                            "units": {"type": "array", "minItems": 1, "items": unit},
@@ -178,6 +182,7 @@ def build_state(scenario: Scenario, ctx: Context) -> State:
         state["active"] = sides.members(state, first)[0]
         state["turn"] = {"player": state["active"], "unit": None, "no_cards": None}
     _start_position(scenario, state)
+    _mode_tokens(scenario, state)
     hands = setup.get("hands", {})
     for p in hands:
         if p not in players:
@@ -240,6 +245,41 @@ def _start_position(scenario: Scenario, state: State) -> None:
             raise scenario.error(path, f"{n} VP would already have won ({state['vp_needed']} VP win, 15.2)")
         for m in sides.members(state, team):
             state["vp"][m] = n
+
+
+def _mode_tokens(scenario: Scenario, state: State) -> None:
+    """The game mode's tokens a mid-game unit may hold: a carried Objective (``carries``, in the
+    modes whose tokens are carried, 16.4-16.5) and Fire and Blood VP tokens (``vp_tokens``, 16.8)."""
+    m = modes.mode(state)
+    obs = {o["id"]: o for o in state["objectives"]}
+    for side, army in scenario.setup["armies"].items():
+        for i, spec in enumerate(army["units"]):
+            path = ("setup", "armies", side, "units", i)
+            u = state["units"][spec["id"]]
+            if spec.get("vp_tokens"):
+                if state["mode"] != "fire_and_blood":
+                    raise scenario.error(path + ("vp_tokens",), f"VP tokens are given to units only in Fire and "
+                                         f"Blood (16.8), not in {m['name']}")
+                u["vp_tokens"] = spec["vp_tokens"]
+            obid = spec.get("carries")
+            if obid is None:
+                continue
+            where = path + ("carries",)
+            if m["claim"] != "carried":
+                raise scenario.error(where, f"{m['name']}'s Objectives are not carried (16.4-16.5 only)")
+            ob = obs.get(obid)
+            if ob is None:
+                raise scenario.error(where, f"no Objective {obid!r} ({', '.join(obs)})")
+            if ob["holder"] is not None:
+                raise scenario.error(where, f"{obid} is already carried by {ob['holder']} (one carrier a token)")
+            if u.get("reserve") or u.get("undeployed"):
+                raise scenario.error(where, f"{u['id']} is not on the table to carry a token")
+            pile = next((t for t in state["terrain"] if t["id"] == ob.get("pile")), None)
+            if m.get("pile_bound") and pile is not None and \
+                    not space.near(polygon(u), np.array(pile["polygon"]), space.CONTACT):
+                raise scenario.error(where, f"{u['id']} must touch {obid}'s corpse pile to carry it (16.4)")
+            ob["holder"], u["objective"] = u["id"], obid
+            ob["x"], ob["y"] = u["x"], u["y"]
 
 
 def _unit_position(scenario: Scenario, path: tuple, u: Unit, spec: dict[str, Any]) -> None:
