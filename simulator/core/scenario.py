@@ -21,6 +21,11 @@ SCENARIOS_DIR = ROOT / "scenarios"
 MAPS_DIR = ROOT / "maps"
 
 
+#: Items in any one list of a set-up (pieces, units, terrain...): a scenario with thousands would
+#: pass the schema and then make every check, drawing and computer move crawl.
+MAX_SETUP_ITEMS = 500
+
+
 def scenarios_dir() -> Path:
     """Where scenario ids are looked up: ``$SIMULATOR_SCENARIOS`` if set, else ``scenarios/``."""
     return Path(os.environ.get("SIMULATOR_SCENARIOS") or SCENARIOS_DIR)
@@ -95,6 +100,9 @@ def _check_ids(doc: Document) -> None:
         if isinstance(value, dict):
             todo.extend((path + (k,), v) for k, v in value.items())
         elif isinstance(value, list):
+            if len(value) > MAX_SETUP_ITEMS:
+                raise doc.error(path, f"a list of {len(value):,} items; a set-up lists at most "
+                                      f"{MAX_SETUP_ITEMS} (more pieces or terrain than any table or map holds)")
             for i, item in enumerate(value):
                 if isinstance(item, dict) and isinstance(item.get("id"), str):
                     here = path + (i, "id")
