@@ -274,3 +274,19 @@ def test_a_building_seen_through_a_slit_narrower_than_any_sampling() -> None:
                      [{"id": "war", "class": "warriors", "positions": [[13, 17], [15, 17]]},
                       {"id": "el", "class": "warlord", "at": [40, 33]}], terrain=terrain, extra=MID_GAME)
     assert shooting.sight_line(closed.state_data(), "lev", "war.1")[2]
+
+
+def test_the_engaging_figure_stays_on_its_side_of_the_hedge_when_it_can() -> None:
+    """The enemy Warlord touches the far side of the hedge; our own Warlord stands right below
+    him, so the warrior cannot face him straight across. It stands against the hedge a little to
+    the side, still facing him (SAGA p.20), rather than crossing the hedge to his flank, which
+    would have slowed the move to S (SAGA p.13)."""
+    s = session([{"id": "w", "class": "warriors", "positions": [[19.3, 15.5]]},
+                 {"id": "lord", "class": "warlord", "at": [20.2, 17.3]}],
+                [{"id": "el", "class": "warlord", "at": [20, 18.6]}], terrain=HEDGE, extra=MID_GAME)
+    give_dice(s, "A", [("C", "bondi")])
+    s.apply({"type": "activate", "unit": "w", "source": "bondi", "order": "move"})
+    s.apply({"type": "engage", "target": "el"})
+    moved = [e for e in s.log if e.kind == "move"][-1]
+    assert s.state["melee"] is not None and "uneven" not in moved.text
+    assert s.state["figures"]["w"]["y"] < 18.0
