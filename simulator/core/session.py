@@ -36,6 +36,13 @@ SNAPSHOT_EVERY = 16
 #: The autosave also stores a snapshot once the actions since the last one took this much CPU
 #: time to apply, so loading never replays more than about this much.
 SNAPSHOT_CPU = 0.05
+#: A whole write keeps the snapshots every SNAPSHOT_EVERY actions over this many last actions,
+#: and one every SPARSE_SNAPSHOTS actions before them: a long game's save stays small (an undo
+#: that far back replays at most that many actions once).
+DENSE_SNAPSHOTS = 512
+SPARSE_SNAPSHOTS = 256
+#: Appends may grow the autosave this much past twice its compact size before a rewrite.
+COMPACT_BYTES = 1 << 20
 
 
 @dataclass
@@ -68,6 +75,8 @@ class _Attached:
     size: int
     chain: str
     records: int
+    #: Its size when it was last written whole (appends may grow it to about twice that).
+    whole_size: int
 
 
 @dataclass
@@ -369,7 +378,7 @@ class Session:
             return
         try:
             j = self._journal
-            if j is None or j.records > self._journal_limit():
+            if j is None or j.records > self._journal_limit() or j.size > 2 * j.whole_size + COMPACT_BYTES:
                 self._write_whole(self.autosave_path)
             else:
                 self._append(j)
@@ -382,7 +391,8 @@ class Session:
         self._unsaved = False
 
     def _journal_limit(self) -> int:
-        """Undo and redo add lines: past this many the file is rewritten, compact."""
+        """Undo and redo add lines: past this many the file is rewritten, compact (as it is
+        when appended snapshots have made it twice as long as a compact one)."""
         live = len(self._steps) + len(self._redo)
         return 2 * live + live // SNAPSHOT_EVERY + 64
 
@@ -425,8 +435,8 @@ class Session:
 
     def _write_whole(self, path: Path) -> None:
         """The whole game as a fresh journal: every step (the undone ones too, then undone
-        again), the snapshots in memory every SNAPSHOT_EVERY actions and one of the current
-        state. Written to the autosave file, it becomes the file autosaving appends to."""
+        again), the snapshots in memory (thinned out: see DENSE_SNAPSHOTS) and one of the
+        current state. Written to the autosave file, it becomes the file autosaving appends to."""
         head, chain = header_text(self.game.id, self.scenario.id, self.scenario.data, self.seed, self.tape)
         parts = [head]
         done = list(self._steps)
@@ -438,7 +448,8 @@ class Session:
             line, chain = record_line(chain, step.record(i))
             parts.append(line)
             k = i + 1
-            if i < len(done) and k in self._snapshots and (k % SNAPSHOT_EVERY == 0 or k == len(done)):
+            kept = k % SNAPSHOT_EVERY == 0 and (k > len(done) - DENSE_SNAPSHOTS or k % SPARSE_SNAPSHOTS == 0)
+            if i < len(done) and k in self._snapshots and (kept or k == len(done)):
                 snap = self._snapshot_record(k)
                 if snap is not None:
                     line, chain = record_line(chain, snap)
@@ -450,7 +461,8 @@ class Session:
         text = "".join(parts)
         savefile.write_atomically(path, text)
         if self.autosave_path is not None and _same_file(path, self.autosave_path):
-            self._journal = _Attached(path, len(text.encode("utf-8")), chain, len(parts) - 1)
+            size = len(text.encode("utf-8"))
+            self._journal = _Attached(path, size, chain, len(parts) - 1, size)
             self._pending.clear()
             for step in everything:
                 step.snapshot_saved = False
@@ -579,7 +591,7 @@ class Session:
                                  "ignored: the game is as it was saved just before")
         session._attach_autosave(autosave)
         if session.autosave_path is not None and _same_file(path, session.autosave_path) and not journal.torn_line:
-            session._journal = _Attached(path, journal.size, journal.chain, len(journal.records))
+            session._journal = _Attached(path, journal.size, journal.chain, len(journal.records), journal.size // 2)
         return session
 
     def _attach_autosave(self, autosave: str | Path | None) -> None:

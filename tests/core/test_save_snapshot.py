@@ -236,3 +236,30 @@ def test_event_data_that_json_reads_back_differently_still_replays(race, tmp_pat
     loaded = Session.load(auto)
     assert loaded.log_digest() == s.log_digest()
     assert Session.replay_check(auto) == []
+
+
+def test_a_long_game_stays_compact(race, tmp_path: Path, monkeypatch):
+    from simulator.core import session as session_module
+
+    monkeypatch.setattr(session_module, "DENSE_SNAPSHOTS", 32)
+    monkeypatch.setattr(session_module, "SPARSE_SNAPSHOTS", 64)
+    monkeypatch.setattr(session_module, "COMPACT_BYTES", 0)
+    auto = tmp_path / "auto.yaml"
+    s = Session(GAME, race, seed=5, autosave=auto)
+    whole: list[int] = []
+    real_write = savefile.write_atomically
+    monkeypatch.setattr(savefile, "write_atomically", lambda p, t: whole.append(len(s.steps)) or real_write(p, t))
+    for _ in range(100):
+        if s.outcome() is not None:
+            break
+        play(s, TURN)
+    # appended snapshots grow the file; past twice its compact size it is written whole again
+    assert len(whole) >= 3 and whole[0] == 1
+    compact = tmp_path / "compact.yaml"
+    s.save(compact)
+    n = len(s.steps)
+    snaps = [int(line.split('"n":')[1].split(",")[0]) for line in compact.read_text().splitlines()
+             if line.startswith('- {"op":"snap"')]
+    assert snaps == sorted({k for k in range(16, n, 16) if k > n - 32 or k % 64 == 0} | {n})
+    assert Session.load(compact).state_data() == s.state_data()
+    assert Session.load(auto).state_data() == s.state_data()
