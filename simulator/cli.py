@@ -326,8 +326,9 @@ def cmd_bench_ai(game_id: str, scenario: str | None, games: int, seed: int, max_
         raise DataError(f"{game.name} has no scenarios to play")
     if turns is None and not scenario:
         turns = default_turns
-    if games < 1 or jobs < 1:
-        raise DataError("--games and --jobs must be at least 1")
+    for option, value in (("--games", games), ("--jobs", jobs), ("--max-actions", max_actions), ("--turns", turns)):
+        if value is not None and value < 1:
+            raise DataError(f"must be at least 1, not {value}", field=option)
     chosen: list[tuple[str, str]] = []
     for text in pairings or ("normal-easy", "normal-random", "easy-random"):
         level, _, against = text.partition("-")

@@ -152,3 +152,8 @@ def test_a_command_busy_after_sdl_started_stops_on_ctrl_c_and_sigterm(sig, code,
         if proc.poll() is None:
             proc.kill()
     assert "Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize("option", ["--games", "--jobs", "--max-actions", "--turns"])
+def test_bench_ai_counts_must_be_positive(option, capsys):
+    refused(["bench-ai", "saga", f"{option}=0"], capsys, option)
