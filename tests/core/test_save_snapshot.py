@@ -263,3 +263,18 @@ def test_a_long_game_stays_compact(race, tmp_path: Path, monkeypatch):
     assert snaps == sorted({k for k in range(16, n, 16) if k > n - 32 or k % 64 == 0} | {n})
     assert Session.load(compact).state_data() == s.state_data()
     assert Session.load(auto).state_data() == s.state_data()
+
+
+def test_resuming_the_autosave_appends_to_it(race, tmp_path: Path, monkeypatch):
+    auto = tmp_path / "auto.yaml"
+    play(Session(GAME, race, seed=5, autosave=auto), TURN * 5)
+    resumed = Session.load(auto, autosave=auto)
+    whole: list[Path] = []
+    real_write = savefile.write_atomically
+    monkeypatch.setattr(savefile, "write_atomically", lambda p, t: whole.append(p) or real_write(p, t))
+    play(resumed, TURN * 3)
+    resumed.undo()
+    assert whole == []
+    again = Session.load(auto)
+    assert again.state_data() == resumed.state_data() and again.log_digest() == resumed.log_digest()
+    assert again.can_redo()
