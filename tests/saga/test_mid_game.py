@@ -90,6 +90,8 @@ def _refusal(change: Any) -> str:
     (lambda d: d["setup"]["start"].update(phase="melee"), "start.phase", "orders, activation"),
     (lambda d: d["setup"]["start"].update(player="C"), "start.player", "not a player"),
     (lambda d: d["setup"]["sides"]["A"]["units"][1].update(figures=2), "units[1].figures", "1 figure"),
+    (lambda d: d["setup"]["sides"]["A"]["units"][1].update(positions=[[40, 3], [41.5, 3]]), "units[1].figures",
+     "1 figure"),
 ])
 def test_a_value_the_rules_forbid_is_refused_naming_its_field(change: Any, field: str, words: str) -> None:
     message = _refusal(change)
@@ -100,6 +102,14 @@ def test_without_a_start_units_still_begin_with_four_figures_and_in_their_zones(
     def fresh(d: dict[str, Any]) -> None:
         del d["setup"]["start"]
     assert "4 to 12 figures" in _refusal(fresh)
+
+
+def test_harold_with_one_brother_left() -> None:
+    data = _position()
+    data["setup"]["sides"]["B"]["hero"] = "harold_godwinson"
+    data["setup"]["sides"]["B"]["units"][1] = {"id": "el", "class": "warlord", "positions": [[40, 33], [41.5, 33]]}
+    s = _build(data)
+    assert len(s.state["units"]["el"]["figures"]) == 2
 
 
 def test_taillefer_never_has_fatigue() -> None:

@@ -401,7 +401,7 @@ def unit_figures(u: dict[str, Any], hero: str | None = None) -> int:
     """How many figures a unit entry of ``setup.sides.*.units`` puts on the table (a Warlord led
     by Harold Godwinson has his brothers with him)."""
     if u["class"] == "warlord":
-        return int(u.get("figures", 1 + len(brothers(hero))))
+        return int(u.get("figures", len(u["positions"]) if "positions" in u else 1 + len(brothers(hero))))
     if u["class"] == "baggage":
         return 1
     merc = cat.swords()["mercenaries"].get(u.get("mercenary", ""))
