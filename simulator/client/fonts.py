@@ -90,8 +90,22 @@ def blit_boxed(target: pygame.Surface, value: str, pos: tuple[float, float], siz
     return box
 
 
+_WRAPPED: dict[tuple[str, int, int], list[str]] = {}
+
+
 def wrap(value: str, size: int, width: int) -> list[str]:
-    """Split ``value`` into lines no wider than ``width`` pixels."""
+    """Split ``value`` into lines no wider than ``width`` pixels (remembered: panels wrap the
+    same text at every frame, and measuring it word by word costs milliseconds)."""
+    key = (str(value), size, width)
+    found = _WRAPPED.get(key)
+    if found is None:
+        if len(_WRAPPED) > _TEXT_LIMIT:
+            _WRAPPED.clear()
+        found = _WRAPPED[key] = _wrap(key[0], size, width)
+    return list(found)
+
+
+def _wrap(value: str, size: int, width: int) -> list[str]:
     f = font(size)
     lines: list[str] = []
     for para in (printable(p) for p in str(value).split("\n")):

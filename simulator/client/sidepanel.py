@@ -13,6 +13,7 @@ holds) and turns the mouse into requests the game scene carries out:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -301,6 +302,7 @@ class SidePanelView:
             fonts.blit_centred(target, item.label or "?", rect.center, CHIP, ink, True)
 
 
+@functools.lru_cache(maxsize=4096)    # every frame asks again for the same labels
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with "..." to ``width`` pixels."""
     f = fonts.font(size, bold)
