@@ -7,7 +7,7 @@ revision, so frames that change nothing ask the game for nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from simulator.client.board import Board, make_board
 from simulator.core.errors import DataError, DiceExhausted, IllegalAction
@@ -115,22 +115,31 @@ class GameModel:
     def undo(self) -> bool:
         """Take back the last action; in solo, then go on until it is the human's turn
         (so the computer's reply is taken back with the move it answered)."""
-        try:
-            done = self.session.undo()
-            while done and self.human is not None and self.session.can_undo() \
-                    and self.session.active_player() != self.human:
-                self.session.undo()
-        finally:
-            self.refresh()
-        return done
+        return self._repeat(self.session.undo, self.session.can_undo)
 
     def redo(self) -> bool:
         """Apply the undone action again; in solo, up to the human's next turn."""
+        return self._repeat(self.session.redo, self.session.can_redo)
+
+    def _repeat(self, once: Callable[[], bool], more: Callable[[], bool]) -> bool:
+        """``once`` (undo or redo), then again in solo until the human's turn. A failed
+        autosave does not stop it half-way (the step is done, only its save failed): the
+        OSError is raised at the end."""
+        failed: OSError | None = None
+
+        def step() -> bool:
+            nonlocal failed
+            try:
+                return once()
+            except OSError as exc:
+                failed = exc
+                return True
         try:
-            done = self.session.redo()
-            while done and self.human is not None and self.session.can_redo() \
-                    and self.session.active_player() != self.human:
-                self.session.redo()
+            done = step()
+            while done and self.human is not None and more() and self.session.active_player() != self.human:
+                step()
         finally:
             self.refresh()
+        if failed is not None:
+            raise failed
         return done

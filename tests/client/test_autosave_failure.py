@@ -187,3 +187,22 @@ def test_a_redo_that_no_longer_replays_is_refused_and_the_window_goes_on(tmp_pat
     assert scene.model.session.state["pieces"]["r1"]["at"] == "1808"
     move(scene, "1808", "1809")                                     # and play goes on
     assert scene.model.session.state["pieces"]["r1"]["at"] == "1809"
+
+
+def test_solo_undo_goes_back_to_the_humans_turn_while_the_autosave_fails(full_disk):
+    from simulator.client import paths
+    from simulator.client.solo import SoloConfig
+    from simulator.core.session import Session
+    from tests.client.games import scenario_path
+    from tests.client.test_solo import run_until
+
+    full_disk.full = False
+    session = Session.new(str(scenario_path("hex-orders")), 3, autosave=paths.autosave_path())
+    scene = GameScene(None, session, SIZE, SoloConfig("red", "easy", pause=0.0))
+    move(scene, "1808", "1809")
+    press_button(scene, scene.panels.buttons["end_phase"])
+    run_until(scene, lambda: session.active_player() == "red")
+    full_disk.full = True
+    key(scene, pygame.K_z, CTRL)             # the computer's reply and the human's end of phase
+    assert session.active_player() == "red" and session.state["pieces"]["r1"]["at"] == "1809"
+    assert len(session.steps) == 1 and session.autosave_error and "autosave failed" in scene.control.message
