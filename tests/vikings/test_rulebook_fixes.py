@@ -369,3 +369,21 @@ def test_a_led_horse_that_has_moved_may_be_shot_by_defensive_fire():
     killed = led_horse_shot([2])                                       # C: killed
     killed.apply(shot)
     assert not killed.state["horses"]["nag"]["alive"]
+
+
+def test_dragging_the_victor_past_the_stunned_enemy_proposes_the_two_hex_advance():
+    from simulator.games.vikings import GAME
+    chars = [{"id": "bowman1", "hex": "0405"}, {"id": "peasant1", "hex": "0505"}, {"id": "wulfgar", "hex": "2005"}]
+    s = session(chars, tape=[1], first="vikings", start={"phase": "player_a"})
+    end_until_combat(s)
+    s.apply({"type": "attack", "attackers": ["bowman1"], "defenders": ["peasant1"]})
+    action = GAME.presentation().drag_action(s.state_data(), "bowman1", "0506")
+    assert action == {"type": "advance", "piece": "bowman1", "path": ["0505", "0506"]}
+    assert s.check(action) is None
+
+
+def test_dragging_an_archer_onto_a_riderless_horse_proposes_a_shot():
+    from simulator.games.vikings import GAME
+    s = horse_session([1], {"id": "bowman1", "hex": "0208"})
+    assert GAME.presentation().drag_action(s.state_data(), "bowman1", "0506") == \
+        {"type": "fire", "piece": "bowman1", "target": "nag"}

@@ -213,7 +213,10 @@ class VikingsPresentation(Presentation):
         if ch is None or ch.get("hex") is None:
             return None
         if state["phase_index"] in (1, 3) and state["step"] == "combat" and state.get("advance"):
-            return {"type": "advance", "piece": piece, "path": [to]}
+            # the offered way there (through a stunned enemy's hex it is two hexes, rule 2.75)
+            from simulator.games.vikings.melee import advance_options
+            path = next((p for c, p in advance_options(board_of(state), state) if c == piece and p[-1] == to), [to])
+            return {"type": "advance", "piece": piece, "path": path}
         if state["phase_index"] in (1, 3) and state["step"] == "fire" and ch["side"] == state["phasing"]:
             target = self._target_at(state, to)
             return {"type": "fire", "piece": piece, "target": target} if target else None
@@ -261,9 +264,11 @@ class VikingsPresentation(Presentation):
         return next((i for i in ids if i in state["chars"]), None)
 
     def _target_at(self, state: State, hex_: str) -> str | None:
-        """The character in the hex, else a goat or pig there (targets of fire and melee, rule 5.5.3)."""
+        """The character in the hex, else a goat or pig (rule 5.5.3) or a riderless horse (rule 3.4)
+        there: the targets of fire and melee."""
         beast = animals.at(state, hex_)
-        return self._char_at(state, hex_) or (beast["id"] if beast else None)
+        horse = next((h for h in horses.living(state) if hex_ in horses.horse_hexes(h)), None)
+        return self._char_at(state, hex_) or (beast["id"] if beast else None) or (horse["id"] if horse else None)
 
     def _path(self, state: State, piece: str, to: str) -> list[str] | None:
         ch = state["chars"].get(piece)
