@@ -18,7 +18,7 @@ from simulator.games.dragon_rage.arrival import entered_hex
 from simulator.games.dragon_rage.board import Board, board_for
 from simulator.games.dragon_rage.combat import crt_attack, hex_defence
 from simulator.games.dragon_rage.doors import break_door_toward, break_faced_door, breaks_doors, closed_door
-from simulator.games.dragon_rage.stacking import PASS, stack_status
+from simulator.games.dragon_rage.stacking import BLOCKED, FREE, PASS, on_deck, status_among
 from simulator.games.dragon_rage.terrain_rules import entrance_block, monster_land_block, step_block, water_for
 from simulator.games.dragon_rage.units import State, Unit, ground_units_at, is_character, is_hero, spec, units_at
 from simulator.games.dragon_rage.victory import destroy_vp
@@ -80,6 +80,22 @@ def walk_block(state: State, board: Board, unit: Unit, a: str, b: str) -> tuple[
     return block
 
 
+def walk_occupants(state: State, board: Board, unit: Unit, hex_: str) -> tuple[str, tuple[str, str] | None]:
+    """How a walking major monster may treat the units standing in ``hex_`` (DR 2.4.3, 2.4.7), the
+    one answer :func:`walk_reach` (the hexes offered) and :func:`walk` (the move enforced) share:
+    ``(FREE, None)``: as if empty (nobody, or only units it ignores: a serpent under a bridge, a lone
+    elemental); ``(PASS, None)``: enemies it may overrun (pass, or stop with an overrun attack);
+    ``(BLOCKED, (reason, rule))`` otherwise."""
+    others = on_deck(board.terrain[hex_], unit, [u for u in ground_units_at(state, hex_) if u["id"] != unit["id"]])
+    status = status_among(unit, others, in_tower=hex_ in board.towers)
+    if status in (FREE, PASS):
+        return status, None
+    if any(u["side"] == unit["side"] for u in others):
+        return BLOCKED, (f"{hex_} holds friendly units: a monster enters an occupied hex only by overrun", "DR 2.4.3")
+    return BLOCKED, (f"{unit['id']} may not overrun into {hex_} (no overrun for this monster or inside a tower)",
+                     "DR 2.4.7")
+
+
 def can_walk_now(unit: Unit) -> bool:
     """On the map, grounded, walking (or no mode yet) and with a leg group left."""
     return unit["hex"] is not None and not unit.get("offmap") and not unit.get("flying") and \
@@ -104,18 +120,14 @@ def walk_reach(state: State, unit: Unit) -> dict[str, tuple[int, list[str], bool
     from simulator.games.dragon_rage.movement import move_map
     blocked: set[str] = set()
     no_stop: set[str] = set()
-    for u in state["units"].values():
-        h = u["hex"]
-        if not u["alive"] or h is None or u.get("flying") or u["id"] == unit["id"] or h in blocked:
-            continue
-        if u["side"] == unit["side"]:
+    occupied = {u["hex"] for u in state["units"].values()
+                if u["alive"] and u["hex"] is not None and not u.get("flying") and u["id"] != unit["id"]}
+    for h in occupied:
+        status, _ = walk_occupants(state, board, unit, h)
+        if status == PASS:
+            no_stop.add(h)
+        elif status == BLOCKED:
             blocked.add(h)
-            no_stop.discard(h)
-        elif h not in no_stop:
-            if stack_status(state, unit, h, in_tower=h in board.towers) == PASS:
-                no_stop.add(h)
-            else:
-                blocked.add(h)
     whirls = {w["hex"] for w in state["whirlwinds"]}
 
     def step(a: str, f: int, b: str, d: int) -> float | None:
@@ -167,16 +179,12 @@ def walk(state: State, ctx: Context, unit: Unit, path: list[Any]) -> None:
         block = walk_block(state, board, unit, unit["hex"], to)
         if block:
             raise IllegalAction(block[0], block[1])
-        enemies = [u for u in ground_units_at(state, to) if u["side"] != unit["side"]]
-        friends = [u for u in ground_units_at(state, to) if u["side"] == unit["side"] and u["id"] != unit["id"]]
-        if friends:
-            raise IllegalAction(f"{to} holds friendly units: a monster enters an occupied hex only by overrun",
-                                "DR 2.4.3")
+        status, why = walk_occupants(state, board, unit, to)
+        if why is not None:
+            raise IllegalAction(*why)
+        enemies = status == PASS
         overrun_attack = False
         if enemies:
-            if stack_status(state, unit, to, in_tower=to in board.towers) != PASS:
-                raise IllegalAction(f"{unit['id']} may not overrun into {to} (no overrun for this monster "
-                                    "or inside a tower)", "DR 2.4.7")
             if last:
                 if not spec(unit).get("overrun_cf"):
                     raise IllegalAction(f"{unit['id']} may pass through enemies but not stop on them "
