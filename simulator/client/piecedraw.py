@@ -7,6 +7,7 @@ once per zoom level and reused (:class:`PieceSprites`).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -135,6 +136,7 @@ class PieceSprites:
 MIN_FONT = 13
 
 
+@functools.lru_cache(maxsize=8192)    # every frame asks again for every base's label
 def fit_size(value: str, width: float, start: float, bold: bool = False, minimum: int = MIN_FONT) -> int:
     """The largest font size from ``start`` down to ``minimum`` at which ``value`` is
     at most ``width`` pixels wide (``minimum`` if none is)."""

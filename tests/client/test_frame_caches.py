@@ -37,3 +37,13 @@ def test_fitted_labels_are_measured_once(monkeypatch):
     monkeypatch.setattr(fonts, "font", lambda size, bold=False: counting)
     assert sidepanel._fit(label, 17, 90, True) == first and first.endswith("...")
     assert counting.calls == 0
+
+
+def test_a_bases_label_size_is_measured_once(monkeypatch):
+    from simulator.client import piecedraw
+
+    first = piecedraw.fit_size("Warlord of the Jomsvikings", 60.5, 40.2, True)
+    counting = Counting(fonts.font(20, True))
+    monkeypatch.setattr(fonts, "font", lambda size, bold=False: counting)
+    assert piecedraw.fit_size("Warlord of the Jomsvikings", 60.5, 40.2, True) == first
+    assert counting.calls == 0
