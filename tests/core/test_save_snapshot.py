@@ -278,3 +278,21 @@ def test_resuming_the_autosave_appends_to_it(race, tmp_path: Path, monkeypatch):
     again = Session.load(auto)
     assert again.state_data() == resumed.state_data() and again.log_digest() == resumed.log_digest()
     assert again.can_redo()
+
+
+def test_an_edited_action_before_the_snapshot_is_found_by_the_full_replay(race, tmp_path: Path):
+    path = tmp_path / "game.yaml"
+    s = play(Session(GAME, race, seed=5), TURN * 10)
+    s.save(path)
+
+    def edit(record):          # the first roll's die, with the checksums recomputed
+        if record["op"] == "do" and record["n"] == 0:
+            record["dice"] = [1 if record["dice"][0] != 1 else 2]
+        return record
+
+    path.write_text(rechain(path.read_text(), edit))
+    assert Session.load(path).state_data() == s.state_data()        # the snapshot is taken on trust
+    problems = Session.replay_check(path)
+    assert problems and "action 1 ('roll') does not replay to the events it recorded" in problems[0]
+    with pytest.raises(DataError, match="action 1"):
+        check_file(str(path), replay=True)
