@@ -93,7 +93,8 @@ def dragon() -> Session:
     ({"type": "end_phase", "now": True}, "end_phase.now: unknown parameter (end_phase takes no parameters)"),
     ({"type": "walk", "unit": "dragon1"}, "walk: give path or to"),
     ({"type": "cast", "unit": "wizard1", "spell": "fireball"}, "cast.spell: expected one of boost_morale"),
-    ({"type": "slither", "unit": "dragon1", "turn": True}, "slither.turn: expected a whole number from -1 to 1, got true"),
+    ({"type": "slither", "unit": "dragon1", "turn": True},
+     "slither.turn: expected a whole number from -1 to 1, got true"),
 ])
 def test_malformed_parameters_are_refused_naming_them(dragon: Session, action: dict[str, Any], words: str) -> None:
     before, digest = dragon.state_data(), dragon.log_digest()

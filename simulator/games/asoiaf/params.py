@@ -8,10 +8,10 @@ and generate docs/actions.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from simulator.core.actions import (ActionSpec, ActionTable, angle, boolean, distance, integer, list_of, nullable,
-                                    number, params, piece, text)
+from simulator.core.actions import (ActionSpec, ActionTable, Label, angle, boolean, distance, integer, list_of,
+                                    nullable, number, params, piece, text)
 from simulator.games.asoiaf.rules import R
 from simulator.games.asoiaf.units import CONDITIONS
 
@@ -50,7 +50,12 @@ ACTIVATION = {
 MOVE = {"pivot": PIVOT, "distance": DISTANCE, "facing": FACING}
 
 
-def _spec(kind: str, label: str, schema: dict[str, Any], rule: str, summary: str) -> ActionSpec:
+def _activate_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Activate {unit} (or {ncu})"""
+    return f"Activate {action.get('unit') or action.get('ncu')}"
+
+
+def _spec(kind: str, label: Label, schema: dict[str, Any], rule: str, summary: str) -> ActionSpec:
     return ActionSpec(kind, label, schema, rule, summary)
 
 
@@ -91,7 +96,7 @@ SPECS = ActionTable([
           "the charge reroll; a 1 = Disordered; a miss = Panic test. `arc` only breaks an exact tie"),
     _spec("hold", "{unit} holds", params({"unit": UNIT}, ACTIVATION), R("6", "Actions"),
           "the unit takes no action (an `activation` card may still be played)"),
-    _spec("activate", "Activate {unit}{ncu}",
+    _spec("activate", _activate_label,
           params(optional={"unit": UNIT, "ncu": NCU}, alternatives=[["unit"], ["ncu"]]),
           R("13.1", "Team games"),
           "team games: the player in turn picks a teammate's unit or NCU for the team's activation; its owner "

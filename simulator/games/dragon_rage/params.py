@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, boolean, either, hex_label, integer,
                                     list_of, params, piece, ruled, text)
-from simulator.games.dragon_rage.actions import ACTION_TYPES
 from simulator.games.dragon_rage.magic import SPELLS
 
 INTRO = """Every action is a mapping with `type` and the parameters below. Unit ids are those of the state
@@ -24,7 +23,7 @@ AREAS = ("head", "wings", "legs", "belly", "body")
 
 
 def _spec(kind: str, label: str, schema: dict, rule: str, summary: str) -> ActionSpec:
-    return ActionSpec(kind, label, schema, rule, summary or ACTION_TYPES[kind])
+    return ActionSpec(kind, label, schema, rule, summary)
 
 
 SPECS = ActionTable([

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, angle, boolean, described, either, integer, list_of,
-                                    mapping_of, nullable, number, params, piece, point, text)
+from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, angle, boolean, described, either, integer,
+                                    list_of, mapping_of, nullable, number, params, piece, point, text)
 from simulator.games.saga import bids, scenery
 
 INTRO = """Positions are inches from the table's bottom-left corner, y up (the convention of
@@ -22,7 +22,6 @@ Ragnar's Raider, or the Flemish mercenaries' once-per-turn free activation)."""
 
 UNIT = piece("a unit id")
 DIE = integer(0, 15, "a die number 0-15")
-DICE = list_of(DIE, "a list of die numbers")
 FIGURES = list_of(piece("a figure id"), "a list of figure ids")
 ORDER = text("an order", enum=("move", "shoot", "rest"))
 PLACES = mapping_of(point(), "a mapping of figure ids to points [x, y]", lo=1)
