@@ -9,6 +9,7 @@ type, and listings that go on past a broken file.
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -338,3 +339,17 @@ def test_two_vikings_characters_with_one_id_are_refused_by_check(tmp_path):
         check_file(str(twice))
     assert "the id 'svein' is used twice" in err.value.message
     assert err.value.line == text.split("id: tor,")[0].count("\n") + 1
+
+
+@pytest.mark.parametrize("value, words", [("!!binary aGVsbG8=", "checksum"), ("2001-13-45", "cannot read value"),
+                                          ("&x [1, *x]", "inside its own value")])
+def test_a_save_header_with_objects_yaml_would_build_is_refused_with_a_line(save_text, tmp_path, value, words):
+    """yaml.load built bytes, dates and self-containing lists there, which broke the checksum code."""
+    from simulator.core.session import Session
+
+    goal = re.search(rb"\n( +goal: )\d+\n", save_text)       # inside the embedded scenario's set-up
+    bad = tmp_path / "odd.yaml"
+    bad.write_bytes(save_text[:goal.start(1)] + goal.group(1) + value.encode() + save_text[goal.end() - 1:])
+    with pytest.raises(DataError) as err:
+        Session.load(bad)
+    assert words in err.value.message and err.value.line >= 1
