@@ -87,8 +87,7 @@ SPECS = ActionTable([
     _spec("charge", "{unit} charges {target}",
           params({"unit": UNIT, "target": piece("an enemy unit id")},
                  {"attack": integer(0, 9, doc="melee attack index"), "facing": angle("pivot before moving"),
-                  "arc": nullable(text("an arc", enum=("front", "right", "rear", "left")),
-                                  "front, right, rear or left, or null"),
+                  "arc": nullable(text("an arc", enum=("front", "right", "rear", "left"))),
                   "align": ALIGN, **ACTIVATION}),
           f'{R("6.6", "Charge")}, {R("7.1", "Charge bonus")}',
           "declaration checks (LOS, room for 50% contact on the arc, reach Speed + 6 edge to edge), D6, straight "
@@ -105,7 +104,7 @@ SPECS = ActionTable([
     _spec("claim", "{ncu} claims the {zone} zone",
           params({"ncu": NCU, "zone": text("a zone", enum=("crown", "wealth", "tactics", "combat", "maneuver"))},
                  {"target": nullable(piece("a unit id"), "a unit id, or null"),
-                  "condition": nullable(text("a condition", enum=CONDITIONS), "a condition, or null"),
+                  "condition": nullable(text("a condition", enum=CONDITIONS)),
                   "fetch": boolean("Cersei: default true; false keeps her Order token"),
                   "replace": boolean("Sharp and Ready: instead of the zone's effect, 1D3+2 hits on `target`, a "
                                      "unit controlling a non-centre Objective (16.7)"),
