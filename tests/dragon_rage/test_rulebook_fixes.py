@@ -133,6 +133,7 @@ def test_an_elemental_sent_onto_a_dock_or_bridge_is_destroyed(start: str, to: st
                  "defender": [{"type": "fire_elemental", "at": [start]}]}, first="defender")
     to_phase(s, "defender_move")
     assert {"type": "move", "unit": "elm1", "to": to} in s.legal_actions()
+    assert to in s.game.presentation().move_range(s.state_data(), "elm1").hexes     # a legal drop
     ev = s.apply({"type": "move", "unit": "elm1", "to": to})
     dead = next(e for e in ev if e.kind == "destroyed")
     assert dead.rule == "DR 2.8.9" and terrain in dead.text and not _units(s)["elm1"]["alive"]

@@ -20,7 +20,7 @@ from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.elementals import is_wild, way_effects, wild_destinations
 from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.monster_moves import walk_reach
-from simulator.games.dragon_rage.movement import reach
+from simulator.games.dragon_rage.movement import fatal_reach, reach
 from simulator.games.dragon_rage.phases import may_declare_end, phase_info
 from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
 from simulator.games.dragon_rage.units import is_major, spec
@@ -263,7 +263,9 @@ class DragonRagePresentation(Presentation):
         if is_wild(u):
             return MoveRange({h: c for h, (c, _) in wild_destinations(state, u)[1].items()})
         if not is_major(u):
-            return MoveRange({h: c for h, (c, _) in reach(state, u).items()})
+            # an elemental may also be sent where it is destroyed (DR 2.8.9): those hexes are legal drops
+            fatal = {h: c for h, (c, _, _) in fatal_reach(state, u).items()}
+            return MoveRange({**fatal, **{h: c for h, (c, _) in reach(state, u).items()}})
         return MoveRange(self._walk_range(state, u))
 
     def _walk_range(self, state: State, u: dict[str, Any]) -> dict[str, float]:
