@@ -134,6 +134,7 @@ class BoardView:
         quick = not cache.drawn_at(cam.scale) and self.zooming() \
             and cache.same_but_scale(self.board, model.surface_key, self.labels, self.grid)
         self.sprites.set_quick(quick)
+        self.sprites.begin_frame()
         if quick:
             cache.blit_scaled(target, cam.viewport, cam.scale, self.to_screen, BACKGROUND)
         else:

@@ -78,6 +78,11 @@ class PieceSprites:
     quick: bool = False
     scaled: dict[tuple, pygame.Surface] = field(default_factory=dict)
     scaled_ships: dict[tuple, tuple[pygame.Surface, Point]] = field(default_factory=dict)
+    #: The sizes drawn of each counter look (the nearest is found without a walk of the cache).
+    sizes: dict[tuple, set[int]] = field(default_factory=dict)
+    #: Faces still to scale in this frame (``begin_frame``): past it a face keeps the nearest
+    #: size for a frame, so a zoom step over many counters never costs a long frame.
+    budget: int = 0
 
     def set_quick(self, quick: bool) -> None:
         if self.quick and not quick:
@@ -85,20 +90,26 @@ class PieceSprites:
             self.scaled_ships.clear()
         self.quick = quick
 
+    def begin_frame(self) -> None:
+        self.budget = QUICK_SCALES_PER_FRAME
+
     def counter(self, piece: PieceView, side_px: int) -> pygame.Surface:
         look = (piece.colour, piece.text_colour, piece.label, piece.name, piece.values, bool(piece.status))
         key = (*look, side_px)
         surf = self.cache.get(key) or self.scaled.get(key)
-        if surf is None and self.quick:
-            sizes = [k[-1] for k in self.cache if k[:-1] == look]
-            if sizes:
-                near = min(sizes, key=lambda n: abs(n - side_px))
-                surf = self.scaled[key] = pygame.transform.scale(self.cache[(*look, near)], (side_px, side_px))
+        if surf is None and self.quick and self.sizes.get(look):
+            near = min(self.sizes[look], key=lambda n: abs(n - side_px))
+            surf = self.cache[(*look, near)]
+            if self.budget > 0:
+                self.budget -= 1
+                surf = self.scaled[key] = pygame.transform.scale(surf, (side_px, side_px))
         if surf is None:
             if len(self.cache) > 2000:
                 self.cache.clear()
+                self.sizes.clear()
             surf = _counter_face(piece, side_px)
             self.cache[key] = surf
+            self.sizes.setdefault(look, set()).add(side_px)
         return surf
 
     def ship(self, board: HexBoard, piece: PieceView, scale: float) -> tuple[pygame.Surface, Point]:
@@ -131,6 +142,9 @@ class PieceSprites:
             found = self.shapes[key] = ship_shape(board, piece, offset)
         return found
 
+
+#: Counter faces scaled (not drawn) at most in one frame of a zoom gesture.
+QUICK_SCALES_PER_FRAME = 12
 
 #: Smallest font size printed on a counter (pygame's font: about 9 pixels high).
 MIN_FONT = 13

@@ -71,3 +71,29 @@ def test_zoom_settle_zero_redraws_at_every_step():
         view.zoom_at(view.camera.viewport.center, 1.15)
         view.draw(screen)
     assert view.cache.renders == renders + 3
+
+
+def test_a_zoom_step_scales_a_bounded_number_of_counter_faces(monkeypatch):
+    """Past the per-frame budget a face keeps its nearest drawn size for that frame; the next
+    frame scales more; the crisp faces come back when the gesture ends."""
+    from simulator.client import piecedraw
+    from simulator.core.view import PieceView
+
+    sprites = piecedraw.PieceSprites()
+    pieces = [PieceView(f"p{i}", "red", f"Unit {i}", "counter", "0101", (200, 40, 40), values=(str(i),))
+              for i in range(20)]
+    for p in pieces:
+        sprites.counter(p, 40)
+    scaled = []
+    real = piecedraw.pygame.transform.scale
+    monkeypatch.setattr(piecedraw.pygame.transform, "scale", lambda s, size: scaled.append(size) or real(s, size))
+    sprites.set_quick(True)
+    sprites.begin_frame()
+    faces = [sprites.counter(p, 46) for p in pieces]
+    assert len(scaled) == piecedraw.QUICK_SCALES_PER_FRAME
+    assert sorted({f.get_width() for f in faces}) == [40, 46]
+    sprites.begin_frame()
+    faces = [sprites.counter(p, 46) for p in pieces]
+    assert {f.get_width() for f in faces} == {46} and len(scaled) == 20
+    sprites.set_quick(False)
+    assert not sprites.scaled and sprites.counter(pieces[0], 46) is not faces[0]
