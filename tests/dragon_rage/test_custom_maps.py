@@ -88,6 +88,22 @@ def test_a_custom_map_may_play_by_nurkotts_rules(tmp_path: Path) -> None:
     assert sum(u["type"] == "orcs" for u in s.state["units"].values()) == 2     # orcs arrive (DR 2.9)
 
 
+def test_a_map_without_walls_has_no_ten_turns_outside_the_walls(tmp_path: Path) -> None:
+    """DR 2.3's "ten turns without an invader inside the walls" needs walls: the hamlet names no
+    `inside_walls`, so only the ten turns without a VP hex destroyed can end the game."""
+    path = _hamlet(tmp_path)
+    s = Session.new(scenario_from_data(_scenario(str(path), {"turn": 20, "phase": "invader_move"}), "hamlet"),
+                    seed=1)
+    s.apply({"type": "walk", "unit": "dragon1", "path": ["0403"]})
+    s.apply({"type": "ravage", "unit": "dragon1"})                   # last VP on turn 20
+    while s.state["turn"] < 30 and s.outcome() is None:
+        s.apply({"type": "end_phase"})
+    assert s.outcome() is None and s.state["turn"] == 30            # turn 29 passed: 10 turns since turn 19
+    while s.outcome() is None:
+        s.apply({"type": "end_phase"})
+    assert s.state["turn"] == 30 and "VP hex" in s.outcome().text    # turn 30: ten turns without VP
+
+
 @pytest.mark.parametrize("name", ["esirien", "nurkott"])
 def test_a_shipped_map_given_by_its_file_path(name: str) -> None:
     path = ROOT / "maps" / "dragon_rage" / f"{name}.yaml"

@@ -147,7 +147,7 @@ def end_of_turn_checks(state: State, ctx: Context) -> None:
     if turn - state["last_vp_turn"] >= quiet:
         end_game(state, ctx, "defender", f"{quiet} turns have passed without a VP hex destroyed "
                                          f"(last damage on turn {state['last_vp_turn']})", "DR 2.2.4.2")
-    elif turn - state["last_inside_turn"] >= quiet:
+    elif inside and turn - state["last_inside_turn"] >= quiet:      # a map without walls has no such end
         end_game(state, ctx, "defender", f"{quiet} turns have passed without an invader inside the walls",
                  "DR 2.3")
     elif state["turn_limit"] is not None and turn >= state["turn_limit"]:
