@@ -56,6 +56,13 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("list", help="list scenarios by game")
 
+    reach = sub.add_parser("reach", help="check that the window's gestures reach every legal action "
+                                         "(seeded random games, no window)")
+    reach.add_argument("games", nargs="*", help="game ids (default: every game)")
+    reach.add_argument("--actions", type=int, default=300, help="actions played per game, over its scenarios")
+    reach.add_argument("--seed", type=int, default=1)
+    reach.add_argument("--no-drags", action="store_true", help="leave out drags on the board (faster)")
+
     bench = sub.add_parser("bench-ai", help="play seeded games between computer levels and print win rates")
     bench.add_argument("game", help="game id, e.g. dragon_rage")
     bench.add_argument("--scenario", help="scenario id (default: every scenario of the game in turn)")
@@ -263,6 +270,27 @@ def _game_title(game_id: str) -> str:
         return game_id
 
 
+def cmd_reach(games: Sequence[str], actions: int, seed: int, drags: bool) -> int:
+    """Print, for each game, how many legal actions a gesture of the window reaches: exit 0 when
+    every one is, 1 when some are not (each listed with the state it was met in)."""
+    from simulator.client.reach import cover_game, report
+    from simulator.core.registry import game_ids
+
+    known = game_ids()
+    for game in games:
+        if game not in known:
+            raise DataError(f"unknown game {game!r} (known: {', '.join(known)})", field="GAME")
+    if actions < 1:
+        raise DataError(f"expected 1 action or more, not {actions}", field="--actions")
+    results = []
+    for game in games or known:
+        result = cover_game(game, actions, seed, drags, progress=lambda where: print(f"  {where}", file=sys.stderr))
+        results.append(result)
+    for line in report(results):
+        print(line)
+    return 0 if all(r.reached == r.legal for r in results) else 1
+
+
 def cmd_check(files: Sequence[str], replay: bool = False) -> int:
     bad = 0
     for f in files:
@@ -425,6 +453,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_demo(args.name, _size(args.size))
         if args.command == "list":
             return cmd_list()
+        if args.command == "reach":
+            return cmd_reach(args.games, args.actions, args.seed, not args.no_drags)
         if args.command == "check":
             return cmd_check(args.files, args.replay)
         if args.command == "bench-ai":

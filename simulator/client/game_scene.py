@@ -8,7 +8,7 @@ from typing import Protocol
 import pygame
 import pygame_gui
 
-from simulator.client import fonts, paths
+from simulator.client import fonts, gestures, paths
 from simulator.client.boardview import BoardView
 from simulator.client.controller import BoardController
 from simulator.client.dialogs import ContextMenu, LoadDialog, QuitDialog, SaveDialog, message
@@ -19,12 +19,10 @@ from simulator.client.panels import STATUS, Panels, board_rect, new_manager
 from simulator.client.sidepanel import Request, SidePanelView
 from simulator.client.solo import Computer, ComputerTurn, SessionSnapshot, SoloConfig, session_sides
 from simulator.core.errors import DataError
+from simulator.core.game import Action
 from simulator.core.scenario import Scenario, scenario_from_data
 from simulator.core.session import Session
-from simulator.core.view import PanelSlot, SecretChoice, SidePanel
-
-#: The side panel of a secret choice made with the board in view.
-SECRET = "secret-choice"
+from simulator.core.view import SecretChoice, SidePanel
 #: The most single-option secret choices made by themselves in a row (each is one action).
 MOST_ALONE = 64
 
@@ -78,6 +76,9 @@ class GameScene:
         self.screen_holder: str | None = solo.human if solo else None
         #: Set while a choice with a single option is being made by itself.
         self._choosing_alone = False
+        #: The legal actions only the "to do now" panel offers, and the model revision they are of.
+        self._loose_list: list[Action] = []
+        self._loose_at = -1
         self.end: EndScreen | None = None
         self.end_dismissed_at = -1
         #: The linked game's scenario data (``Game.next_scenario``) while the end screen shows.
@@ -94,7 +95,8 @@ class GameScene:
         self.panels.set_banner(m.banner + to_play)
         self.panels.set_stats(m.stats(self.view.selected) if self.view.selected in m.by_id else None)
         self.panels.set_log(m.session.log)
-        self.side.set_panels(self._secret_panel() + m.presentation.side_panels(m.state, m.viewer), m.active)
+        self.side.set_panels(self._secret_panel() + m.presentation.side_panels(m.state, m.viewer)
+                             + self._todo_panel(), m.active)
         area = self.side.board_rect(board_rect(self.size))
         if area != self.view.camera.viewport:
             self.view.set_viewport(area)
@@ -203,7 +205,7 @@ class GameScene:
 
     def open_context(self, piece: str, pos: tuple[int, int]) -> None:
         self.close_dialog()
-        actions = self.model.presentation.piece_actions(self.model.state, self.model.legal, piece)
+        actions = gestures.piece_menu(self.model.presentation, self.model.state, self.model.legal, piece)
         self.dialog = ContextMenu(self.ui, self.size, pos, actions)
 
     def _secret_panel(self) -> tuple[SidePanel, ...]:
@@ -211,24 +213,34 @@ class GameScene:
         stays in view: nobody else is looking)."""
         m = self.model
         secret = m.secret if m.outcome is None else None
-        if secret is None or len(secret.options) < 2 or self.handover is not None or \
-                (self.computer is not None and self.computer.plays(secret.player)):
+        if self.handover is not None or (secret is not None and self.computer is not None
+                                         and self.computer.plays(secret.player)):
             return ()
-        slots = tuple(PanelSlot(str(i), label) for i, (label, _) in enumerate(secret.options))
-        title = f"Secret: {secret.prompt}" if secret.prompt else f"{secret.player}: a secret choice"
-        return (SidePanel(SECRET, "chooser", title, slots, owner=secret.player),)
+        return gestures.secret_panel(secret)
+
+    def _loose(self) -> list[Action]:
+        """The legal actions no other gesture offers (computed once per change of state)."""
+        m = self.model
+        if self._loose_at != m.revision:
+            computer = self.computer is not None and m.active is not None and self.computer.plays(m.active)
+            self._loose_list = [] if computer or m.outcome is not None else \
+                gestures.loose_actions(m.presentation, m.state, m.legal, m.secret)
+            self._loose_at = m.revision
+        return self._loose_list
+
+    def _label(self) -> gestures.Label:
+        return gestures.labeller(self.model.session.game.action_specs(), self.model.state)
+
+    def _todo_panel(self) -> tuple[SidePanel, ...]:
+        return gestures.todo_panel(self._loose(), self._label())
 
     def _panel_request(self, req: Request) -> None:
         """Carry out a gesture on a side panel: a click offers the game's actions for what was
         clicked (one is applied, several make a menu), a drop proposes the game's action for it."""
         m = self.model
-        if req.panel == SECRET:
-            secret = m.secret
-            if secret is not None and req.slot is not None and req.slot.isdigit() and int(req.slot) < len(secret.options):
-                self.control.propose(secret.options[int(req.slot)][1], "secret choice")
-            return
         if req.kind == "click":
-            actions = m.presentation.panel_actions(m.state, m.legal, req.panel, req.slot or "", req.item)
+            actions = gestures.panel_click(m.presentation, m.state, m.legal, m.secret, req.panel, req.slot or "",
+                                           req.item, self._loose(), self._label())
             if len(actions) == 1:
                 self.control.propose(actions[0][1], actions[0][0])
             elif actions:

@@ -295,12 +295,7 @@ class Presentation(ABC):
 
     def piece_actions(self, state: State, legal: Sequence[Action], piece: str) -> list[tuple[str, Action]]:
         """The selected piece's legal actions, labelled for the context menu."""
-        out = []
-        for action in legal:
-            if piece in (action.get("piece"), action.get("unit"), action.get("ship")) or \
-                    piece in action.get("pieces", ()) or piece in action.get("units", ()):
-                out.append((describe_action(action), action))
-        return out
+        return [(describe_action(action), action) for action in legal if names_piece(action, piece)]
 
     def side_panels(self, state: State, viewer: str | None) -> tuple[SidePanel, ...]:
         """The panels to draw beside the board for ``viewer`` (None: everything shown). Default
@@ -339,6 +334,26 @@ class Presentation(ABC):
             if p.id == piece:
                 return {"name": p.name, "side": p.side, **p.stats, **({"status": ", ".join(p.status)} if p.status else {})}
         return {}
+
+
+def names_piece(action: Action, piece: str) -> bool:
+    """Whether ``action`` is about ``piece``: it names it (``piece``, ``unit``, ``ship``, in
+    ``pieces`` or ``units``), or moves it (a key of a ``to`` or ``path`` mapping, figure by figure).
+
+    >>> names_piece({"type": "move", "to": {"f1": [1.0, 2.0]}}, "f1"), names_piece({"type": "end_phase"}, "f1")
+    (True, False)
+    """
+    if piece in (action.get("piece"), action.get("unit"), action.get("ship")):
+        return True
+    for key in ("pieces", "units"):
+        named = action.get(key)
+        if isinstance(named, (list, tuple)) and piece in named:
+            return True
+    for key in ("to", "path"):
+        moved = action.get(key)
+        if isinstance(moved, Mapping) and piece in moved:
+            return True
+    return False
 
 
 def describe_action(action: Action) -> str:

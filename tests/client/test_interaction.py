@@ -144,7 +144,7 @@ def test_table_rotation_snaps_to_15_degrees():
 
 def choose(scene, label: str) -> None:
     """Click the option ``label`` of the secret choice under the board."""
-    from simulator.client.game_scene import SECRET
+    from simulator.client.gestures import SECRET
 
     assert scene.side.shown == SECRET, scene.side.shown
     slot = next(s.id for s in scene.side.panel().slots if s.label == label)

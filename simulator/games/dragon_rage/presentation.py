@@ -247,7 +247,9 @@ class DragonRagePresentation(Presentation):
                 return None
             if u["hex"] is None:          # from its box off the map: it enters facing inwards (DR 3.2.1)
                 return {"type": "enter", "unit": piece, "to": to, "facing": panels.inward(state, to)}
-            return {"type": "walk", "unit": piece, "path": [to]}
+            # a drop on any hex it reaches walks the cheapest way there, the one the window lit up
+            way = walk_reach(state, u).get(to)
+            return {"type": "walk", "unit": piece, "path": list(way[1]) if way else [to]}
         return {"type": "move", "unit": piece, "to": to}
 
     def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
