@@ -70,13 +70,26 @@ class ActionSpec:
 
 
 class _Blank(dict[str, Any]):
-    """Template values: a parameter the action lacks stays as its ``{name}``."""
+    """Template values in words; a parameter the action lacks stays as its ``{name}``."""
 
     def __init__(self, action: Mapping[str, Any]) -> None:
-        super().__init__(action)
+        super().__init__({k: in_words(v) for k, v in action.items()})
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def in_words(value: Any) -> str:
+    """A parameter's value as a label shows it: lists joined by commas, "none" for nothing."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list):
+        return ", ".join(in_words(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(map(str, value)) or "none"
+    return "none" if value is None else str(value)
 
 
 class ActionTable(Mapping[str, ActionSpec]):

@@ -51,7 +51,7 @@ def _extra(session: Session) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_legal_action_fits_its_declared_parameters(game_id: str) -> None:
     ids = [sid for sid, _ in list_scenarios() if sid.startswith(f"{game_id}/")][:SCENARIOS]
-    checker = checker_for(get_game(game_id))
+    checker, specs = checker_for(get_game(game_id)), get_game(game_id).action_specs()
     seen: set[str] = set()
     for i, sid in enumerate(ids):
         session, rng = short_game(sid, i), random.Random(i)
@@ -64,6 +64,10 @@ def test_every_legal_action_fits_its_declared_parameters(game_id: str) -> None:
                 assert problem is None, f"{sid}: the declared parameters refuse a legal action {action}: {problem}"
                 assert checker.full_check_agrees(action), action
                 seen.add(action["type"])
+            state = session.state_data()
+            for action in offered:          # every offered action reads in words, no template left
+                label = specs[action["type"]].describe(state, action)
+                assert label and "{" not in label and "[" not in label, (label, action)
             session.apply(rng.choice(offered))
     assert len(seen) >= 3, seen
 
@@ -147,8 +151,9 @@ def test_labels_and_checks_of_a_spec() -> None:
     spec = ActionSpec("shoot", lambda state, action: f"{action['unit']} shoots at {state['who']}",
                       params({"unit": piece()}), "X 1")
     assert spec.describe({"who": "B"}, {"type": "shoot", "unit": "a"}) == "a shoots at B"
-    templated = ActionSpec("bound", "{unit} bounds to {to}", params({"unit": piece()}), "X 2")
-    assert templated.describe({}, {"type": "bound", "unit": "d1"}) == "d1 bounds to {to}"
+    templated = ActionSpec("bound", "{unit} bounds to {to} over {path}", params({"unit": piece()}), "X 2")
+    assert templated.describe({}, {"type": "bound", "unit": "d1", "path": ["0102", "0103"]}) \
+        == "d1 bounds to {to} over 0102, 0103"
     with pytest.raises(ValueError, match="declared twice"):
         ActionTable([spec, spec])
 

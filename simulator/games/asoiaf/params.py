@@ -55,6 +55,11 @@ def _activate_label(state: Any, action: Mapping[str, Any]) -> str:
     return f"Activate {action.get('unit') or action.get('ncu')}"
 
 
+def _area_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Take the {area} area (or give the choice)"""
+    return "Give the choice of area" if action.get("give") else f"Take the {action.get('area')} area"
+
+
 def _spec(kind: str, label: Label, schema: dict[str, Any], rule: str, summary: str) -> ActionSpec:
     return ActionSpec(kind, label, schema, rule, summary)
 
@@ -164,7 +169,7 @@ SPECS = ActionTable([
     _spec("first_player", "{player} plays first", params({"player": piece("a player or team id")}),
           f'{R("15.4", "Deployment")}, {R("15.5", "First player")}, {R("13.1", "Team games")}',
           "after deployment, the player (team) who did not choose its area picks the first player"),
-    _spec("area", "Take the {area} area",
+    _spec("area", _area_label,
           params(optional={"area": text("an area", enum=("south", "north", "SW", "NW", "NE", "SE")),
                            "give": boolean("give the choice to the other team (once)")},
                  alternatives=[["area"], ["give"]]),

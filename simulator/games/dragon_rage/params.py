@@ -6,7 +6,9 @@ refuse malformed parameters before any rule runs, and generate docs/actions.md.
 
 from __future__ import annotations
 
-from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, boolean, either, hex_label, integer,
+from typing import Any, Mapping
+
+from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, Label, boolean, either, hex_label, integer,
                                     list_of, params, piece, ruled, text)
 from simulator.games.dragon_rage.magic import SPELLS
 
@@ -22,7 +24,13 @@ FACING = integer(0, 5, "a facing 0-5 (N, NE, SE, S, SW, NW)")
 AREAS = ("head", "wings", "legs", "belly", "body")
 
 
-def _spec(kind: str, label: str, schema: dict, rule: str, summary: str) -> ActionSpec:
+def _walk_label(state: Any, action: Mapping[str, Any]) -> str:
+    """{unit} walks to (the end of {path}, or {to})"""
+    path = action.get("path")
+    return f"{action.get('unit')} walks to {path[-1] if path else action.get('to')}"
+
+
+def _spec(kind: str, label: Label, schema: dict, rule: str, summary: str) -> ActionSpec:
     return ActionSpec(kind, label, schema, rule, summary)
 
 
@@ -51,7 +59,7 @@ SPECS = ActionTable([
           "VP or gate hexes. On Nurkott an orc escorting Elowyn takes her along and ends only in empty hexes (off "
           "the map at a road exit: invader -3 VP); with `leave_elowyn: true` it moves on without her and the next "
           "orc unit entering her hex takes charge of her"),
-    _spec("walk", "{unit} walks to {to}",
+    _spec("walk", _walk_label,
           params({"unit": UNIT}, {"path": list_of(HEX, "a list of adjacent hex labels", lo=1,
                                                   doc="the legal list offers the cheapest path to every "
                                                       "reachable hex"),
