@@ -96,3 +96,25 @@ def test_a_flying_monster_is_set_up_over_water() -> None:
     assert s.state["units"]["dragon1"]["flying"] and s.state["units"]["dragon1"]["hex"] == "1406"
     assert any(a["type"] == "land" for a in s.legal_actions()) is False       # no landing on the river
     assert any(a["type"] == "fly" for a in s.legal_actions())
+
+
+# ------------------------------------------- a campaign's and a point-buy's starting values
+def test_check_refuses_a_campaign_whose_first_game_breaks_its_starting_availability(tmp_path: Path) -> None:
+    text = (ROOT / "scenarios" / "dragon_rage" / "campaign" / "esirien-decade.yaml").read_text(encoding="utf-8")
+    assert check_file(str(ROOT / "scenarios" / "dragon_rage" / "campaign" / "esirien-decade.yaml")).endswith("data")
+    path = tmp_path / "camp.yaml"
+    path.write_text(text.replace("players: {invader: Invader, defender: Defender}",
+                                 "players: {invader: Invader, defender: Defender}\n"
+                                 "start_availability: {invader: 30, defender: 60}"), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        check_file(str(path))
+    assert exc.value.field == "games[0].invader" and "DR 4.3.1" in exc.value.message and exc.value.line
+
+
+def test_check_refuses_a_point_buy_force_over_its_budget(tmp_path: Path) -> None:
+    text = (ROOT / "scenarios" / "dragon_rage" / "pointbuy" / "esirien.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "forces.yaml"
+    path.write_text(text.replace("  dragon: 1          # 40", "  dragon: 2"), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        check_file(str(path))
+    assert "DR 3.3.2" in exc.value.message and exc.value.line

@@ -201,8 +201,13 @@ def game_scenario(campaign: Campaign, record: Record, *, invader: Choice | None 
               "defender": defender if defender is not None else spec["defender"]}
     problems = []
     for side, choice in forces.items():
-        problems += check_force(campaign.map, side, choice, budget=int(record["availability"][side]),
-                                unit_cap=unit_cap(n))
+        found = check_force(campaign.map, side, choice, budget=int(record["availability"][side]),
+                            unit_cap=unit_cap(n))
+        if found and choice is spec[side] and campaign.doc is not None:
+            # the file's own recruitment breaks the rules: say where (file, line, field)
+            raise campaign.doc.error(("games", n - 1, side), f"campaign game {n}: illegal recruiting: "
+                                                             + "; ".join(map(str, found)))
+        problems += found
     if problems:
         raise DataError(f"campaign game {n}: illegal recruiting: " + "; ".join(map(str, problems)))
     elowyn = bool(spec.get("elowyn", campaign.data.get("elowyn", False)))

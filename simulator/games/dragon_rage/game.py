@@ -19,6 +19,24 @@ def _check_rules_file(path: Any) -> None:
     validate(load_yaml(path), load_yaml(DATA_DIR / "schemas.yaml").data["rules"])
 
 
+def _check_campaign_file(path: Any) -> None:
+    """``simulator check`` of a campaign (``dragon_rage-campaign/1``): its schema, at most five
+    games (DR 4.1), and its first game built from the starting availability (DR 4.3.1)."""
+    from simulator.core.scenario import scenario_from_data
+    from simulator.core.session import Session
+    from simulator.games.dragon_rage.campaign import first_scenario, load_campaign
+    Session(DragonRage(), scenario_from_data(first_scenario(load_campaign(path)), str(path)), 0)
+
+
+def _check_forces_file(path: Any) -> None:
+    """``simulator check`` of a force choice (``dragon_rage-forces/1``): its schema, each force
+    against the budget and counters (DR 3.3), and the scenario it builds set up."""
+    from simulator.core.scenario import scenario_from_data
+    from simulator.core.session import Session
+    from simulator.games.dragon_rage.pointbuy import load_choice, scenario_from_choice
+    Session(DragonRage(), scenario_from_data(scenario_from_choice(load_choice(path)), str(path)), 0)
+
+
 @lru_cache(maxsize=1)
 def _setup_schema() -> Mapping[str, Any]:
     """The scenario schema, read once (every Session.new asks for it)."""
@@ -68,7 +86,8 @@ class DragonRage(Game):
         check_map(hexmap)         # VP values, bridge materials, tower entrances (the rules read them)
 
     def data_formats(self) -> Mapping[str, Any]:
-        return {"dragon_rage-rules/1": _check_rules_file}
+        return {"dragon_rage-rules/1": _check_rules_file, "dragon_rage-campaign/1": _check_campaign_file,
+                "dragon_rage-forces/1": _check_forces_file}
 
     # --- hook (forces.py: the force-selection screen, DR 3.3) ---
     def forces(self) -> Any:
