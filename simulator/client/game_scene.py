@@ -11,7 +11,7 @@ import pygame_gui
 from simulator.client import fonts, gestures, paths
 from simulator.client.boardview import BoardView
 from simulator.client.controller import BoardController
-from simulator.client.dialogs import ContextMenu, LoadDialog, QuitDialog, SaveDialog, message
+from simulator.client.dialogs import ContextMenu, LoadDialog, PauseMenu, QuitDialog, SaveDialog, message
 from simulator.client.help import BINDINGS, SOLO_BINDINGS, draw_help, help_overlay_event
 from simulator.client.model import ACTIVE, GameModel
 from simulator.client.overlay_screens import EndScreen, Handover
@@ -64,6 +64,10 @@ class GameScene:
         self.control.on_context = self.open_context
         self.show_help = False
         self.dialog: SaveDialog | LoadDialog | ContextMenu | None = None
+        #: The Esc menu (Resume, Save, Load, Back to the scenario list, Quit), above everything.
+        self.pause: PauseMenu | None = None
+        #: What the question before leaving with unsaved changes leads to: "quit" or "list".
+        self.leaving = "quit"
         #: Asked before quitting with unsaved changes; modal, above everything (``top_ui``).
         self.quit_dialog: QuitDialog | None = None
         #: The autosave failure the player was told of in a dialog (once per failure; a scene
@@ -95,12 +99,6 @@ class GameScene:
         self.panels.set_banner(m.banner + to_play)
         self.panels.set_stats(m.stats(self.view.selected) if self.view.selected in m.by_id else None)
         self.panels.set_log(m.session.log)
-        self.side.set_panels(self._secret_panel() + m.presentation.side_panels(m.state, m.viewer)
-                             + self._todo_panel(), m.active)
-        area = self.side.board_rect(board_rect(self.size))
-        if area != self.view.camera.viewport:
-            self.view.set_viewport(area)
-            self.view.fit()
         problem = m.session.autosave_error
         if problem and problem != self.autosave_told:
             message(self.ui, self.size, "Autosave failed",
@@ -115,6 +113,13 @@ class GameScene:
         (self.panels.buttons["end_phase"].enable if end and m.outcome is None and not computer else
          self.panels.buttons["end_phase"].disable)()
         self._update_overlays()
+        # after the overlays: whether a secret choice is shown depends on the hand-over screen
+        self.side.set_panels(self._secret_panel() + m.presentation.side_panels(m.state, m.viewer)
+                             + self._todo_panel(), m.active)
+        area = self.side.board_rect(board_rect(self.size))
+        if area != self.view.camera.viewport:
+            self.view.set_viewport(area)
+            self.view.fit()
 
     def _update_overlays(self) -> None:
         m = self.model
@@ -205,7 +210,8 @@ class GameScene:
 
     def open_context(self, piece: str, pos: tuple[int, int]) -> None:
         self.close_dialog()
-        actions = gestures.piece_menu(self.model.presentation, self.model.state, self.model.legal, piece)
+        actions = gestures.piece_menu(self.model.presentation, self.model.state, self.model.legal, piece,
+                                      self._label())
         self.dialog = ContextMenu(self.ui, self.size, pos, actions)
 
     def _secret_panel(self) -> tuple[SidePanel, ...]:
@@ -278,19 +284,59 @@ class GameScene:
         self.refresh_panels()
 
     # -- quitting -------------------------------------------------------------------------
-    def request_quit(self) -> None:
-        """Quit (Ctrl+Q, the window's close button, the end screen): at once when every
-        change is on disk, else after asking."""
+    def request_quit(self, leaving: str = "quit") -> None:
+        """Quit (Ctrl+Q, the window's close button, the end screen, the Esc menu), or with
+        ``leaving="list"`` go back to the scenario list: at once when every change is on disk
+        (the autosave), else after asking."""
         if self.host is None:
             return
+        self.close_pause()
         if not self.model.session.unsaved:
-            self.host.quit()
+            self._leave(leaving)
             return
         if self.quit_dialog is not None and self.quit_dialog.alive():
             return
         self.close_dialog()
         self.show_help = False
-        self.quit_dialog = QuitDialog(self.top_ui, self.size, self.model.session.autosave_error)
+        self.leaving = leaving
+        self.quit_dialog = QuitDialog(self.top_ui, self.size, self.model.session.autosave_error,
+                                      leaving=leaving == "list")
+
+    def _leave(self, leaving: str) -> None:
+        assert self.host is not None
+        if leaving == "list":
+            self.host.to_picker()
+        else:
+            self.host.quit()
+
+    # -- the Esc menu ---------------------------------------------------------------------
+    def open_pause(self) -> None:
+        """Esc with nothing to cancel: the menu of Resume, Save, Load, Back to the list, Quit."""
+        self.close_dialog()
+        self.close_pause()
+        self.control.cancel_gestures()
+        problem = self.model.session.autosave_error
+        note = (f"<font color=#FF8C80>Not saved: {problem}. Leaving asks first.</font>" if problem else
+                "The game is autosaved after every action: the scenario list offers to resume it.")
+        self.pause = PauseMenu(self.top_ui, self.size, self.model.session.scenario.name, note)
+
+    def close_pause(self) -> None:
+        if self.pause is not None:
+            self.pause.close()
+            self.pause = None
+
+    def _handle_pause(self, event: pygame.event.Event) -> None:
+        p = self.pause
+        assert p is not None
+        self.top_ui.process_events(event)
+        choice = p.chosen(event) if p.alive() else "resume"
+        if choice is None:
+            return
+        self.close_pause()
+        if choice in ("save", "load"):
+            self.button(choice)
+        elif choice in ("list", "quit"):
+            self.request_quit(choice)
 
     def _handle_quit_dialog(self, event: pygame.event.Event) -> None:
         d = self.quit_dialog
@@ -302,7 +348,7 @@ class GameScene:
         d.close()
         self.quit_dialog = None
         if choice == "quit" and self.host is not None:
-            self.host.quit()
+            self._leave(self.leaving)
         elif choice == "save":
             self.button("save")
 
@@ -352,6 +398,9 @@ class GameScene:
         if self.quit_dialog is not None:
             self._handle_quit_dialog(event)
             return
+        if self.pause is not None:
+            self._handle_pause(event)
+            return
         if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key == pygame.K_q:
             self.request_quit()    # before the help and the dialogs, which swallow keys
             return
@@ -377,6 +426,11 @@ class GameScene:
             self.control.say(f"{e.text}" + (f"  ({e.rule})" if e and e.rule else "") if e else "")
             return
         if event.type == pygame.KEYDOWN and self._keys(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not event.mod & pygame.KMOD_CTRL:
+            if not self.control.cancel():     # nothing in progress to cancel: the Esc menu
+                self.open_pause()
+            self.refresh_panels()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL) \
                 and self.control.press is None and self.control.pan_from is None:
@@ -442,6 +496,9 @@ class GameScene:
 
     def _handle_covered(self, event: pygame.event.Event) -> None:
         self.top_ui.process_events(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()           # the hand-over or end screen has nothing to cancel
+            return
         if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key == pygame.K_z:
             self.control.undo()
             self.refresh_panels()
@@ -473,7 +530,8 @@ class GameScene:
 
     # -- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        (self.top_ui if self.covered() or self.quit_dialog is not None else self.ui).update(dt)
+        above = self.covered() or self.quit_dialog is not None or self.pause is not None
+        (self.top_ui if above else self.ui).update(dt)
         if self.computer is not None:
             self._computer_update(dt)
 
@@ -555,7 +613,7 @@ class GameScene:
         if self.show_help:
             draw_help(screen, BINDINGS + SOLO_BINDINGS if self.solo else BINDINGS,
                       self.model.presentation.turn_sequence(self.model.state))
-        if self.quit_dialog is not None and not self.covered():
+        if (self.quit_dialog is not None or self.pause is not None) and not self.covered():
             self.top_ui.draw_ui(screen)
 
     def _draw_status(self, screen: pygame.Surface) -> None:

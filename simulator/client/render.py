@@ -104,6 +104,10 @@ def render(target: str, out: Path, size: tuple[int, int], step: int | None = Non
         scene = GameScene(None, session, size)
         scene.view.tools.highlighted = set(highlight)
         _overlays(scene, overlays)
+        waiting = scene.model.secret.player if scene.model.secret is not None else scene.model.private
+        if waiting is not None:
+            # the picture shows the board as the player to choose sees it, his choice under it
+            scene.screen_holder = waiting
         scene.refresh_panels()
         for screen_over in (scene.handover, scene.end):
             if screen_over is not None:   # a picture shows the board, not the hotseat curtain

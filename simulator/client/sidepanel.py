@@ -124,7 +124,7 @@ class SidePanelView:
         self.rect = pygame.Rect(area.x, area.bottom - height, area.w, height)
         x = self.rect.x + GAP
         for p in self.panels:
-            w = min(320, fonts.font(18, True).size(p.title)[0] + 24)
+            w = min(area.w // max(1, len(self.panels)) - GAP, 420, fonts.font(18, True).size(p.title)[0] + 24)
             self._tabs[p.id] = pygame.Rect(x, self.rect.y + 2, w, TAB_H - 4)
             x += w + GAP
         width = (area.w - GAP) // cols - GAP
@@ -241,7 +241,8 @@ class SidePanelView:
             if on:
                 pygame.draw.rect(target, GOLD, rect, 1, border_radius=5)
             mark = " ^" if on and self.folded else ""
-            target.blit(fonts.text(p.title + mark, 18, GOLD if on else DIM, on), (rect.x + 10, rect.y + 4))
+            title = _fit(p.title + mark, 18, rect.w - 16, bold=on)
+            target.blit(fonts.text(title, 18, GOLD if on else DIM, on), (rect.x + 8, rect.y + 4))
         panel = self.panel()
         if panel is None or self.folded:
             return

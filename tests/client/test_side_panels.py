@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from simulator.client.game_scene import GameScene
 from simulator.core.session import Session
@@ -136,3 +137,31 @@ def test_the_tactics_hand_is_its_owners_and_a_card_is_played_from_it() -> None:
     scene._handle_dialog(pygame.event.Event(__import__("pygame_gui").UI_SELECTION_LIST_NEW_SELECTION,
                                             ui_element=scene.dialog.list, text=label))
     assert session.steps[-1].action.get("card") == card
+
+
+DOCS = __import__("pathlib").Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+@pytest.mark.parametrize("name, kind", [("saga-battle-board", "dice_board"), ("asoiaf-hand", "hand"),
+                                        ("nurkott-invaders", "box"), ("vikings-speed", "chooser")])
+def test_each_kind_of_side_panel_renders_headless(tmp_path, name: str, kind: str) -> None:
+    """The pictures in docs/images are these renders (docs/client.md, "Headless pictures")."""
+    from simulator.client.render import load_for_render, render
+
+    script = DOCS / "scripts" / f"{name}.yaml"
+    out = tmp_path / f"{name}.png"
+    render(str(script), out, SIZE)
+    from simulator.client.app import init_pygame
+
+    init_pygame(SIZE)                                   # render closes pygame when it is done
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == SIZE
+    session, _ = load_for_render(str(script), None)
+    scene = GameScene(None, session, SIZE)
+    if scene.handover is not None:                       # as render does: the chooser's own view
+        scene.screen_holder = scene.handover.choice.player
+        scene.refresh_panels()
+    assert kind in {p.kind for p in scene.side.panels}
+    panel = scene.side.rect
+    colours = {picture.get_at((x, y))[:3] for x in range(panel.x, panel.right, 7) for y in range(panel.y, panel.bottom, 5)}
+    assert len(colours) > 12, "the panel area is blank"
