@@ -83,6 +83,9 @@ class GameScene:
         #: The legal actions only the "to do now" panel offers, and the model revision they are of.
         self._loose_list: list[Action] = []
         self._loose_at = -1
+        #: The other sides that may act in this side's step (defensive fire), per model revision.
+        self._others: dict[str, list[str]] = {}
+        self._others_at = -1
         self.end: EndScreen | None = None
         self.end_dismissed_at = -1
         #: The linked game's scenario data (``Game.next_scenario``) while the end screen shows.
@@ -96,6 +99,14 @@ class GameScene:
         m = self.model
         computer = self.computer is not None and self.computer.plays(m.active)
         to_play = f"   (to play: {m.active}{' - the computer' if computer else ''})" if m.active else ""
+        if self._others_at != m.revision:
+            self._others = gestures.others_may_act(m.pieces, m.legal, m.active)
+            self._others_at = m.revision
+        others = self._others
+        if others:
+            # another side may act in the middle of this one's step (defensive fire): say so
+            to_play += "  |  " + "; ".join(f"{side} may act too: {', '.join(kinds)} (right-click)"
+                                           for side, kinds in others.items())
         self.panels.set_banner(m.banner + to_play)
         self.panels.set_stats(m.stats(self.view.selected) if self.view.selected in m.by_id else None)
         self.panels.set_log(m.session.log)

@@ -13,8 +13,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Mapping, Sequence
 
+from simulator.core.actions import in_words
 from simulator.core.game import Action, State
-from simulator.core.view import PanelSlot, Presentation, SecretChoice, SidePanel, describe_action
+from simulator.core.view import (PanelSlot, PieceView, Presentation, SecretChoice, SidePanel, describe_action,
+                                 names_piece)
 
 #: The side panel of a secret choice made with the board in view.
 SECRET = "secret-choice"
@@ -38,10 +40,32 @@ class Gesture:
     action: Action
 
 
-def piece_menu(presentation: Presentation, state: State, legal: Sequence[Action], piece: str
-               ) -> list[tuple[str, Action]]:
-    """The right-click menu of ``piece``."""
-    return list(presentation.piece_actions(state, legal, piece))
+def piece_menu(presentation: Presentation, state: State, legal: Sequence[Action], piece: str,
+               label: Label | None = None) -> list[tuple[str, Action]]:
+    """The right-click menu of ``piece``; with ``label``, in the players' words (:func:`worded`)."""
+    entries = list(presentation.piece_actions(state, legal, piece))
+    return worded(entries, label) if label is not None else entries
+
+
+def worded(entries: Sequence[tuple[str, Action]], label: Label) -> list[tuple[str, Action]]:
+    """Menu entries in the players' words: an entry the presentation left in engine syntax
+    (``describe_action``) takes its action specification's label (``label``), a presentation's
+    own wording stays; entries that would read alike get what tells them apart."""
+    out = [(label(a) if text == describe_action(a) else text, a) for text, a in entries]
+    counts: dict[str, int] = {}
+    for text, _ in out:
+        counts[text] = counts.get(text, 0) + 1
+    if all(n == 1 for n in counts.values()):
+        return out
+    return [(text if counts[text] == 1 else _told_apart(text, a, [b for t, b in out if t == text]), a)
+            for text, a in out]
+
+
+def _told_apart(text: str, action: Action, alike: Sequence[Action]) -> str:
+    """``text`` and the parameters in which ``action`` differs from the others that read alike."""
+    keys = [k for k in action if k != "type" and any(other.get(k) != action.get(k) for other in alike)]
+    extra = ", ".join(f"{k.replace('_', ' ')} {in_words(action[k])}" for k in keys)
+    return f"{text} ({extra})" if extra else text
 
 
 def secret_panel(secret: SecretChoice | None) -> tuple[SidePanel, ...]:
@@ -87,7 +111,7 @@ def panel_click(presentation: Presentation, state: State, legal: Sequence[Action
         return []
     if panel == TODO:
         return [(label(loose[int(slot)]), loose[int(slot)])] if slot.isdigit() and int(slot) < len(loose) else []
-    return list(presentation.panel_actions(state, legal, panel, slot, item))
+    return worded(presentation.panel_actions(state, legal, panel, slot, item), label)
 
 
 def gestures(presentation: Presentation, state: State, legal: Sequence[Action],
@@ -95,7 +119,7 @@ def gestures(presentation: Presentation, state: State, legal: Sequence[Action],
              ) -> list[Gesture]:
     """Every gesture offered in ``state`` (as the player to act sees it), the "to do now" list of
     what nothing else offers last."""
-    offered = _offered(presentation, state, legal, secret, drags)
+    offered = _offered(presentation, state, legal, secret, drags, label)
     loose = unreached(legal, offered)
     for i, action in enumerate(loose):
         offered.append(Gesture("choice", f"{TODO}/{i}", "", label(action), action))
@@ -110,11 +134,11 @@ def loose_actions(presentation: Presentation, state: State, legal: Sequence[Acti
 
 
 def _offered(presentation: Presentation, state: State, legal: Sequence[Action], secret: SecretChoice | None,
-             drags: bool) -> list[Gesture]:
+             drags: bool, words: Label = describe_action) -> list[Gesture]:
     out: list[Gesture] = []
     pieces = presentation.pieces(state)
     for piece in pieces:
-        for label, action in piece_menu(presentation, state, legal, piece.id):
+        for label, action in piece_menu(presentation, state, legal, piece.id, words):
             out.append(Gesture("menu", piece.id, "", label, action))
     if drags:
         for piece in pieces:
@@ -126,11 +150,13 @@ def _offered(presentation: Presentation, state: State, legal: Sequence[Action], 
     panels = secret_panel(secret) + tuple(presentation.side_panels(state, None))
     for panel in panels:
         for slot in panel.slots:
-            for label, action in panel_click(presentation, state, legal, secret, panel.id, slot.id, None):
+            for label, action in panel_click(presentation, state, legal, secret, panel.id, slot.id, None,
+                                             label=words):
                 out.append(Gesture("panel" if panel.id != SECRET else "choice", f"{panel.id}/{slot.id}", "",
                                    label, action))
             for item in slot.contents:
-                for label, action in panel_click(presentation, state, legal, secret, panel.id, slot.id, item.id):
+                for label, action in panel_click(presentation, state, legal, secret, panel.id, slot.id, item.id,
+                                                 label=words):
                     out.append(Gesture("panel", f"{panel.id}/{slot.id}/{item.id}", "", label, action))
                 if item.piece:
                     continue
@@ -143,6 +169,29 @@ def _offered(presentation: Presentation, state: State, legal: Sequence[Action], 
     end = presentation.end_phase_action(state)
     if end is not None:
         out.append(Gesture("button", "End phase", "", "End phase", end))
+    return out
+
+
+def others_may_act(pieces: Sequence[PieceView], legal: Sequence[Action], active: str | None
+                   ) -> dict[str, list[str]]:
+    """The sides other than ``active`` whose pieces a legal action names now (a Vikings archer's
+    defensive fire during the other side's movement), with those actions' kinds in words.
+
+    >>> from simulator.core.view import PieceView
+    >>> archer = PieceView("a1", "saxons", "Archer", "counter", "0101", (0, 0, 0))
+    >>> others_may_act([archer], [{"type": "defensive_fire", "piece": "a1", "target": "v1"}], "vikings")
+    {'saxons': ['defensive fire']}
+    """
+    out: dict[str, list[str]] = {}
+    for piece in pieces:
+        if piece.side == active or active is None:
+            continue
+        for action in legal:
+            if names_piece(action, piece.id):
+                kind = str(action.get("type", "")).replace("_", " ")
+                kinds = out.setdefault(piece.side, [])
+                if kind not in kinds:
+                    kinds.append(kind)
     return out
 
 
