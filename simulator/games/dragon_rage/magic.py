@@ -14,7 +14,7 @@ from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.casualties import damage_monster, eliminate
 from simulator.games.dragon_rage.combat import crt_attack, hex_defence
 from simulator.games.dragon_rage.rules_data import rules_data
-from simulator.games.dragon_rage.terrain_rules import water_for
+from simulator.games.dragon_rage.terrain_rules import elemental_doom
 from simulator.games.dragon_rage.units import (State, Unit, ground_units_at, is_major, is_minor, is_wizard,
                                                living, make_unit, units_at)
 from simulator.games.dragon_rage.victory import destroy_vp
@@ -145,7 +145,7 @@ def _summon(state: State, ctx: Context, wizard: Unit, action: dict[str, Any]) ->
     if element not in ("fire", "earth"):
         raise IllegalAction("'element' is fire or earth", t["rule"])
     board = board_for(state["map"])
-    if water_for(state, board, target) or any(x in board.terrain[target] for x in ("bridge", "dock", "ford", "tower")):
+    if elemental_doom(state, board, target) or "tower" in board.terrain[target]:
         raise IllegalAction("an elemental cannot stand on water, a bridge, a dock, a ford or a tower", t["rule"])
     if ground_units_at(state, target):
         raise IllegalAction(f"{target} is occupied", t["rule"])

@@ -16,7 +16,7 @@ from simulator.games.dragon_rage.board import Board, board_for
 from simulator.games.dragon_rage.head_start import open_step as open_head_start
 from simulator.games.dragon_rage.rules_data import rules_data
 from simulator.games.dragon_rage.stacking import stack_ok
-from simulator.games.dragon_rage.terrain_rules import monster_land_block, water_for
+from simulator.games.dragon_rage.terrain_rules import elemental_doom, monster_land_block, water_for
 from simulator.games.dragon_rage.units import State, is_human, is_major, make_unit
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -67,7 +67,7 @@ def _placeable(state: State, board: Board, unit: dict[str, Any], hex_: str) -> b
         return False
     if unit["type"] == "cavalry" and hex_ in board.towers:
         return False
-    if s["kind"] == "elemental" and any(t in board.terrain[hex_] for t in ("bridge", "dock", "ford", "tower")):
+    if s["kind"] == "elemental" and (elemental_doom(state, board, hex_) or "tower" in board.terrain[hex_]):
         return False
     unit["hex"] = hex_
     ok = stack_ok(state, hex_)
