@@ -17,9 +17,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
-from simulator.client import fonts
+from simulator.client import fonts, paths
 from simulator.client.boardview import BoardView
 from simulator.client.controller import BoardController
+from simulator.client.dialogs import LoadDialog, PauseMenu, SaveDialog, message
 from simulator.client.help import DEMO_BINDINGS, draw_help, help_overlay_event
 from simulator.client.model import EVERYTHING, GameModel
 from simulator.client.panels import SIDE, STATUS, TOP, board_rect, new_manager
@@ -90,6 +91,9 @@ class DemoScene:
         self.control = BoardController(self.model, self.view)
         self.control.on_change = self._show_stats
         self.show_help = False
+        #: The Esc menu, and the save or load dialog it opened.
+        self.pause: PauseMenu | None = None
+        self.dialog: SaveDialog | LoadDialog | None = None
         self._build(size)
         self.go_to(step)
 
@@ -202,6 +206,12 @@ class DemoScene:
         if consumed:
             return
         self.ui.process_events(event)
+        if self.pause is not None:
+            self._handle_pause(event)
+            return
+        if self.dialog is not None:
+            self._handle_dialog(event)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -240,11 +250,72 @@ class DemoScene:
             self.restart()
         elif k == pygame.K_END:
             self.go_to(len(self.demo))
+        elif k == pygame.K_ESCAPE and not ctrl:
+            if not self.control.cancel():     # nothing in progress to cancel: the Esc menu
+                self.open_pause()
         elif ctrl:
             return True            # no saving, loading or ending phases in a demonstration
         else:
             return False
         return True
+
+    # -- the Esc menu ---------------------------------------------------------------------
+    def open_pause(self) -> None:
+        """Resume, Save (this position, as a game to play on), Load (a saved game), Back to the
+        demonstrations, Quit."""
+        self.close_pause()
+        self.pause = PauseMenu(self.ui, self.size, f"Demonstration: {self.demo.title}",
+                               "Save keeps this position as a game to play on; a demonstration itself "
+                               "always starts again from its first step.",
+                               back="Back to the demonstrations")
+
+    def close_pause(self) -> None:
+        if self.pause is not None:
+            self.pause.close()
+            self.pause = None
+
+    def _handle_pause(self, event: pygame.event.Event) -> None:
+        assert self.pause is not None
+        choice = self.pause.chosen(event) if self.pause.alive() else "resume"
+        if choice is None:
+            return
+        self.close_pause()
+        if choice == "save":
+            self.dialog = SaveDialog(self.ui, self.size, f"{self.demo.id.replace('/', '-')}-step{self.position}")
+        elif choice == "load":
+            self.dialog = LoadDialog(self.ui, self.size)
+        elif choice == "list":
+            self.button("quit")
+        elif choice == "quit" and self.host is not None:
+            self.host.quit()
+
+    def _handle_dialog(self, event: pygame.event.Event) -> None:
+        d = self.dialog
+        assert d is not None
+        if not d.alive() or event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            d.close()
+            self.dialog = None
+            return
+        if isinstance(d, SaveDialog):
+            name = d.submitted(event)
+            if name is not None:
+                d.close()
+                self.dialog = None
+                try:
+                    path = paths.save_path(name)
+                    self.session.save(path)
+                except (ValueError, OSError) as exc:
+                    message(self.ui, self.size, "Not saved", f"Could not save: {exc}")
+                    return
+                self.control.say(f"this position is saved to {path}: Load it (Esc menu) to play on")
+            return
+        path = d.chosen(event)
+        if path is not None:
+            d.close()
+            self.dialog = None
+            resume = getattr(self.host, "resume", None)
+            if resume is not None:
+                resume(path)
 
     # -- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

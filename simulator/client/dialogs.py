@@ -1,5 +1,6 @@
 """Small pygame_gui dialogs: save under a name, load from the saves folder, the context
-menu of a piece, messages, and the question before quitting with unsaved changes."""
+menu of a piece, the Esc menu, messages, and the question before quitting (or leaving for the
+scenario list) with unsaved changes."""
 
 from __future__ import annotations
 
@@ -68,18 +69,88 @@ class LoadDialog:
         return None
 
 
+#: A menu entry that only names the kind of the entries under it (chosen, it does nothing).
+HEADER_MARK = "\u2014 "
+#: Rows a menu shows before it scrolls, and its margin from the window's edges.
+MENU_ROWS = 22
+MENU_MARGIN = 4
+
+
+def _humanised(kind: str) -> str:
+    """An action type as a heading: ``fire_at_monster`` -> ``Fire at monster``."""
+    text = kind.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def grouped(actions: list[tuple[str, Action]]) -> list[tuple[str, Action | None]]:
+    """Menu rows: the entries of one action type together (types in the order they first come),
+    each numbered, under a heading per type when there are several types."""
+    order: dict[str, list[tuple[str, Action]]] = {}
+    for label, action in actions:
+        order.setdefault(str(action.get("type", "")), []).append((label, action))
+    rows: list[tuple[str, Action | None]] = []
+    n = 0
+    for kind, entries in order.items():
+        if len(order) > 1:
+            rows.append((f"{HEADER_MARK}{_humanised(kind)}", None))
+        for label, action in entries:
+            n += 1
+            rows.append((f"{n}. {label}", action))
+    return rows
+
+
+def elide(text: str, width: int, measure: Any) -> str:
+    """``text`` cut at the end with an ellipsis to fit ``width`` pixels (``measure(text)`` is
+    its width)."""
+    if measure(text) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:              # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if measure(text[:mid] + "\u2026") <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026"
+
+
+def menu_rect(pos: tuple[int, int], size: tuple[int, int], text_width: int, rows: int, row_h: int
+              ) -> pygame.Rect:
+    """Where a menu goes: as wide as its longest row (up to the window), as tall as its rows
+    (up to ``MENU_ROWS`` and the window; it scrolls beyond), at the cursor, inside the window."""
+    w, h = size
+    room = pygame.Rect(MENU_MARGIN, MENU_MARGIN, max(1, w - 2 * MENU_MARGIN), max(1, h - 2 * MENU_MARGIN))
+    scrolls = rows > MENU_ROWS or rows * row_h + 8 > room.h
+    width = min(room.w, max(160, text_width + 24 + (22 if scrolls else 0)))
+    height = min(room.h, min(rows, MENU_ROWS) * row_h + 8)
+    rect = pygame.Rect(pos[0], pos[1], width, height)
+    rect.clamp_ip(room)
+    return rect
+
+
 class ContextMenu:
-    """The legal actions of one piece, as a list at the cursor."""
+    """The legal actions of one piece, as a list at the cursor: grouped by kind, as wide as its
+    longest label (up to the window; longer labels end in an ellipsis, the status line and the
+    log say them whole), inside the window, scrolling when long."""
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], pos: tuple[int, int],
                  actions: list[tuple[str, Action]]) -> None:
-        self.actions = {f"{i + 1}. {label}": action for i, (label, action) in enumerate(actions[:300])}
-        rows = max(1, len(self.actions))
-        h = min(400, 20 * rows + 8)
-        rect = pygame.Rect(pos[0], pos[1], 300, h)
-        rect.clamp_ip(pygame.Rect(0, 0, *size))
-        self.list = UISelectionList(rect, list(self.actions) or ["(no legal action for this piece now)"], manager,
-                                    starting_height=5)
+        font = manager.get_theme().get_font(["selection_list", "#item_list_item"])
+        measure = lambda text: font.size(text)[0]          # noqa: E731
+        rows = grouped(actions[:300]) or [("(no legal action for this piece now)", None)]
+        widest = max(measure(text) for text, _ in rows)
+        self.rect = menu_rect(pos, size, widest, len(rows), 20)
+        room = self.rect.w - 24 - (22 if len(rows) > MENU_ROWS or self.rect.h < len(rows) * 20 + 8 else 0)
+        #: The text each row shows -> its action (None: a heading or the empty notice).
+        self.actions: dict[str, Action | None] = {}
+        #: The whole label of each row shown cut short.
+        self.full: dict[str, str] = {}
+        for text, action in rows:
+            shown = elide(text, room, measure)
+            self.actions[shown] = action
+            if shown != text:
+                self.full[shown] = text
+        self.list = UISelectionList(self.rect, list(self.actions), manager, starting_height=5)
 
     def alive(self) -> bool:
         return self.list.alive()
@@ -89,11 +160,64 @@ class ContextMenu:
 
     def chosen(self, event: pygame.event.Event) -> Action | None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
-            return self.actions.get(event.text)
+            action = self.actions.get(event.text)
+            if action is None:
+                self.list.get_single_selection()    # a heading: nothing happens
+            return action
         return None
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return bool(self.list.rect.collidepoint(pos))
+
+
+#: The entries of the Esc menu, by key.
+PAUSE_ENTRIES = (("resume", "Resume"), ("save", "Save..."), ("load", "Load..."),
+                 ("list", "Back to the scenario list"), ("quit", "Quit"))
+
+
+class PauseMenu:
+    """Esc with nothing to cancel: Resume, Save, Load, Back to the scenario list, Quit. ``note``
+    says under the entries what leaving does to the game (it is autosaved); ``disabled`` entries
+    are shown greyed with ``why`` as their tool tip."""
+
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], title: str, note: str = "",
+                 disabled: dict[str, str] | None = None, back: str = "Back to the scenario list") -> None:
+        w, h = size
+        disabled = disabled or {}
+        bh, gap = 40, 8
+        note_h = 64 if note else 0
+        height = 40 + len(PAUSE_ENTRIES) * (bh + gap) + note_h + 16
+        self.window = UIWindow(pygame.Rect(w // 2 - 190, max(0, h // 2 - height // 2), 380, height), manager, title,
+                               always_on_top=True)
+        self.buttons: dict[str, UIButton] = {}
+        for i, (key, text) in enumerate(PAUSE_ENTRIES):
+            b = UIButton(pygame.Rect(20, 8 + i * (bh + gap), 330, bh), back if key == "list" else text, manager,
+                         container=self.window, tool_tip_text=disabled.get(key))
+            if key in disabled:
+                b.disable()
+            self.buttons[key] = b
+        if note:
+            UITextBox(note, pygame.Rect(10, 8 + len(PAUSE_ENTRIES) * (bh + gap), 350, note_h), manager,
+                      container=self.window)
+
+    def alive(self) -> bool:
+        return self.window.alive()
+
+    def close(self) -> None:
+        self.window.kill()
+
+    def chosen(self, event: pygame.event.Event) -> str | None:
+        """The entry's key ("resume", "save", "load", "list", "quit") this event picks; Esc and
+        the window's close button are "resume"."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return "resume"
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    return key
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            return "resume"
+        return None
 
 
 def message(manager: pygame_gui.UIManager, size: tuple[int, int], title: str, text: str) -> Any:
@@ -106,16 +230,20 @@ class QuitDialog:
     """Asked before quitting while the last changes are on no disk (the autosave is failing):
     save under a name, quit anyway, or stay (Esc)."""
 
-    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], problem: str) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], problem: str, *,
+                 leaving: bool = False) -> None:
+        """``leaving``: asked before going back to the scenario list rather than quitting."""
         w, h = size
-        self.window = UIWindow(pygame.Rect(w // 2 - 280, h // 2 - 110, 560, 215), manager, "Quit without saving?",
-                               always_on_top=True)
+        self.window = UIWindow(pygame.Rect(w // 2 - 280, h // 2 - 110, 560, 215), manager,
+                               "Leave without saving?" if leaving else "Quit without saving?", always_on_top=True)
         text = ("The last changes are not saved: " + (problem or "there is no autosave") +
-                ".<br>Quitting now loses them.")
+                (".<br>Leaving now loses them." if leaving else ".<br>Quitting now loses them."))
         UITextBox(text, pygame.Rect(10, 6, 520, 110), manager, container=self.window)
         self.save = UIButton(pygame.Rect(10, 126, 160, 40), "Save as...", manager, container=self.window)
-        self.quit = UIButton(pygame.Rect(180, 126, 200, 40), "Quit without saving", manager, container=self.window)
-        self.stay = UIButton(pygame.Rect(390, 126, 140, 40), "Don't quit", manager, container=self.window)
+        self.quit = UIButton(pygame.Rect(180, 126, 200, 40), "Leave without saving" if leaving else
+                             "Quit without saving", manager, container=self.window)
+        self.stay = UIButton(pygame.Rect(390, 126, 140, 40), "Stay" if leaving else "Don't quit", manager,
+                             container=self.window)
 
     def alive(self) -> bool:
         return self.window.alive()

@@ -31,7 +31,7 @@ BINDINGS: tuple[tuple[str, str], ...] = (
     ("Ctrl+S / Ctrl+O", "save / load (saves folder)"),
     ("Ctrl+Enter", "end the phase (as the banner's button)"),
     ("Click a log entry", "highlight the pieces of that event"),
-    ("Esc", "cancel the current tool, turn or drag; close a dialog"),
+    ("Esc", "cancel the current tool, turn or drag; close a dialog; else the menu (Save, Load, list, Quit)"),
     ("F1", "this help (F1 or Esc closes it)"),
     ("Ctrl+Q", "quit (the game is autosaved after every action)"),
 )
@@ -50,7 +50,7 @@ DEMO_BINDINGS: tuple[tuple[str, str], ...] = (
     ("Right or middle drag", "pan the board"),
     ("Mouse wheel, + / -", "zoom; F fits the whole board"),
     ("L / M / R / H / G", "line of sight, measure, range rings, hex labels, grid"),
-    ("Esc", "cancel the current tool"),
+    ("Esc", "cancel the current tool; else the menu (Save this position, Load, list, Quit)"),
     ("F1", "this help (F1 or Esc closes it)"),
     ("Ctrl+Q", "quit"),
 )

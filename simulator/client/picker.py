@@ -15,6 +15,7 @@ import yaml
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from simulator.client import fonts, paths
+from simulator.client.dialogs import HEADER_MARK
 from simulator.client.panels import new_manager
 from simulator.client.solo import LEVELS, SoloConfig, scenario_sides
 from simulator.core.data import C_LOADER, PURE_LOADER, Document, load_yaml
@@ -113,6 +114,37 @@ def scenario_header(path: Path) -> tuple[str, str]:
     return game, name
 
 
+def grouped_rows(names: list[str]) -> list[str]:
+    """The scenario list's rows: under a heading per game (``Game: name`` names, sorted), the
+    broken files last under their own heading."""
+    rows: list[str] = []
+    game = None
+    for name in sorted(names, key=lambda n: (n.startswith("(broken)"), n)):
+        this = "Cannot be loaded" if name.startswith("(broken)") else name.split(": ", 1)[0]
+        if this != game:
+            game = this
+            rows.append(f"{HEADER_MARK}{this}")
+        rows.append(name)
+    return rows
+
+
+def summary_html(scenario: Scenario) -> str:
+    """The sides, length and victory of ``scenario`` (``Game.scenario_summary``), as the
+    description panel shows them; empty if the game cannot say."""
+    try:
+        s = get_game(scenario.game).scenario_summary(scenario)
+    except Exception:      # noqa: BLE001 - game code: the description still shows
+        return ""
+    rows = []
+    if s.sides:
+        rows.append(f"<b>Sides:</b> {html.escape(' - '.join(s.sides))}")
+    if s.length:
+        rows.append(f"<b>Length:</b> {html.escape(s.length)}")
+    if s.victory:
+        rows.append(f"<b>Victory:</b> {html.escape(s.victory)}")
+    return "<br>".join(rows)
+
+
 LEVEL_TEXT = {"easy": "Easy", "normal": "Normal"}
 OPTIONS_H = 150           # the mode / side / level rows under the description
 
@@ -143,7 +175,7 @@ class PickerScene:
         self.heading = UILabel(pygame.Rect(440, 12, w - 460, 40), "Choose a scenario", self.ui)
         self.tab = "scenarios"
         names = sorted(self.entries)
-        self.list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), names, self.ui)
+        self.list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), grouped_rows(names), self.ui)
         self.demo_list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), self.demo_names(), self.ui)
         self.demo_list.hide()
         self.chosen_demo: DemoEntry | None = None
@@ -228,7 +260,9 @@ class PickerScene:
 
     def _describe_scenario(self, entry: Scenario | str | None, name: str | None) -> None:
         if isinstance(entry, Scenario):
-            self.about.set_text(f"<b>{html.escape(entry.name)}</b><br><br>{html.escape(entry.description)}")
+            summary = summary_html(entry)
+            self.about.set_text(f"<b>{html.escape(entry.name)}</b><br>" + (f"{summary}<br>" if summary else "")
+                                + f"<br>{html.escape(entry.description)}")
             self.start_button.enable()
         elif entry is None:
             self.about.set_text("<i>Pick a scenario on the left to read about it.</i>")
@@ -303,7 +337,17 @@ class PickerScene:
         self.host.start(self.chosen, self.solo_config())
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            self.host.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return
         self.ui.process_events(event)
+        if event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                          pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
+                and event.ui_element is self.list and event.text not in self.entries:
+            return                                  # a game's heading
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
             entry = self.entries.get(event.text)
             if isinstance(entry, Path):            # loaded (and checked) when first chosen
@@ -350,6 +394,14 @@ class PickerScene:
                 self.open_demo()
             elif self.chosen is not None:
                 self._start()
+
+    def escape(self) -> None:
+        """Esc: from the demonstrations back to the scenarios; on the scenarios it quits nothing
+        and says how to (Ctrl+Q or Quit): Esc is pressed to back out, and the list is the start."""
+        if self.tab == "demos":
+            self.set_tab("scenarios")
+        else:
+            self.notice = "Ctrl+Q or the Quit button closes the program."
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)

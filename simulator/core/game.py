@@ -63,6 +63,16 @@ class Context:
                                  {"die": roll.die, "result": roll.result, "purpose": roll.purpose}))
 
 
+@dataclass(frozen=True)
+class ScenarioSummary:
+    """What the scenario list tells of a scenario besides its description: its sides (as the
+    players read them), its length ("8 turns", "no turn limit") and how it is won."""
+
+    sides: tuple[str, ...]
+    length: str
+    victory: str = ""
+
+
 class Game(ABC):
     """One rule system. Subclasses live in ``simulator/games/<id>/``."""
 
@@ -145,6 +155,15 @@ class Game(ABC):
         """Force selection before a scenario starts (point-buy, warbands, army building):
         a ``simulator.core.view.ForceRules``, or None when this game has none (the default)."""
         return None
+
+    def scenario_summary(self, scenario: "Scenario") -> ScenarioSummary:
+        """Sides, length and victory of ``scenario`` for the scenario list. The default reads the
+        scenario's ``players`` (their names) and ``turns`` and says nothing of victory; a game
+        adds how its scenarios are won."""
+        sides = tuple(str(p.get("name") or p.get("id")) for p in scenario.players if isinstance(p, dict))
+        turns = scenario.data.get("turns")
+        length = f"{turns} turns" if isinstance(turns, int) else "no turn limit"
+        return ScenarioSummary(sides, length)
 
     def next_scenario(self, state: State, scenario: "Scenario") -> dict[str, Any] | None:
         """For linked games (a campaign): the data of the next scenario, built from this

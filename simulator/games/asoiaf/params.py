@@ -50,6 +50,76 @@ ACTIVATION = {
 MOVE = {"pivot": PIVOT, "distance": DISTANCE, "facing": FACING}
 
 
+def _units(state: Any) -> Mapping[str, Any]:
+    units = state.get("units") if isinstance(state, Mapping) else None
+    return units if isinstance(units, Mapping) else {}
+
+
+def _name(state: Any, unit: Any) -> str:
+    """A unit as the players call it: its card's name (and id when two share it)."""
+    found = _units(state).get(unit)
+    if not isinstance(found, Mapping) or not found.get("name"):
+        return str(unit)
+    same = sum(1 for u in _units(state).values() if isinstance(u, Mapping) and u.get("name") == found["name"])
+    return f"{found['name']} ({unit})" if same > 1 else str(found["name"])
+
+
+def _card(card: Any) -> str:
+    try:
+        from simulator.games.asoiaf.catalogue import catalogue
+        return catalogue().full_name(str(card))
+    except Exception:        # noqa: BLE001 - a label never stops a menu: the card's id then
+        return str(card)
+
+
+def _turn(start: Any, end: Any) -> str:
+    """The turn from ``start`` to ``end`` (degrees counter-clockwise) as a player says it."""
+    if not isinstance(start, (int, float)) or not isinstance(end, (int, float)):
+        return ""
+    d = (end - start + 180) % 360 - 180
+    return "" if abs(d) < 0.5 else f"{abs(d):.0f}° {'left' if d > 0 else 'right'}"
+
+
+def _inches(d: Any) -> str:
+    return f'{round(d, 1):g}"' if isinstance(d, (int, float)) else str(d)
+
+
+def _with_card(action: Mapping[str, Any]) -> str:
+    return f", playing {_card(action['card'])}" if action.get("card") else ""
+
+
+def _attack_name(state: Any, action: Mapping[str, Any]) -> str:
+    found = _units(state).get(action.get("unit"))
+    attacks = found.get("attacks") if isinstance(found, Mapping) else None
+    i = action.get("attack", 0)
+    if isinstance(attacks, (list, tuple)) and len(attacks) > 1 and isinstance(i, int) and 0 <= i < len(attacks):
+        return f" with {attacks[i].get('name', f'attack {i + 1}')}"
+    return ""
+
+
+def _maneuver_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Maneuver: pivot N° left/right, D" forward, then turn N° left/right (playing a card)"""
+    found = _units(state).get(action.get("unit"))
+    now = found.get("facing") if isinstance(found, Mapping) else None
+    pivot = action.get("pivot", now)
+    steps = [f"pivot {_turn(now, pivot)}" if _turn(now, pivot) else "",
+             f"{_inches(action['distance'])} forward" if action.get("distance") else "",
+             f"then turn {_turn(pivot, action.get('facing'))}" if _turn(pivot, action.get("facing")) else ""]
+    steps = [s for s in steps if s]
+    verb = "Free maneuver" if action.get("type") == "free_maneuver" else "Maneuver"
+    return f"{verb}: {', '.join(steps) or 'stay in place'}{_with_card(action)}"
+
+
+def _march_label(state: Any, action: Mapping[str, Any]) -> str:
+    """March D" forward (then turn N° left/right) (playing a card)"""
+    turn = _turn(action.get("pivot"), action.get("facing"))
+    if not turn:
+        found = _units(state).get(action.get("unit"))
+        turn = _turn(found.get("facing") if isinstance(found, Mapping) else None, action.get("facing"))
+    return f"March {_inches(action.get('distance'))} forward" + (f", then turn {turn}" if turn else "") \
+        + _with_card(action)
+
+
 def _activate_label(state: Any, action: Mapping[str, Any]) -> str:
     """Activate {unit} (or {ncu})"""
     return f"Activate {action.get('unit') or action.get('ncu')}"
@@ -65,11 +135,11 @@ def _spec(kind: str, label: Label, schema: dict[str, Any], rule: str, summary: s
 
 
 SPECS = ActionTable([
-    _spec("maneuver", "{unit} maneuvers", params({"unit": UNIT}, {**MOVE, **ACTIVATION}),
+    _spec("maneuver", _maneuver_label, params({"unit": UNIT}, {**MOVE, **ACTIVATION}),
           f'{R("6.1", "Actions")}, {R("6.2", "Maneuver")}, {R("14.1", "Terrain")}',
           "pivot, straight forward (`distance` <= Speed, -1\" through Rough), pivot (`facing`, final); not while "
           "engaged; may not end within 1\" of an enemy, overlapping a tray, off table, on Impassable"),
-    _spec("march", "{unit} marches",
+    _spec("march", _march_label,
           params({"unit": UNIT}, {"pivot": angle("must be the current facing (no pivot before a march)"),
                                   "distance": DISTANCE, "facing": FACING, **ACTIVATION}),
           f'{R("6.3", "March")}, {R("16.5", "A Dance with Dragons")}',
@@ -81,7 +151,8 @@ SPECS = ActionTable([
                                   "facing": FACING, "pivot": PIVOT, **ACTIVATION}),
           R("6.4", "Retreat"),
           "only when engaged; rolls D6; then enemies left unengaged get a `free_pivot` window"),
-    _spec("attack", "{unit} attacks {target}",
+    _spec("attack", lambda state, a: f"Attack {_name(state, a.get('target'))}{_attack_name(state, a)}"
+                                     f"{_with_card(a)}",
           params({"unit": UNIT, "target": piece("an enemy unit id")},
                  {"attack": integer(0, 9, doc="index into the card's attacks"), "align": ALIGN,
                   "shift_direction": text("a shift direction", doc="ranged: the shift before shooting"),
@@ -89,7 +160,8 @@ SPECS = ActionTable([
           f'{R("6.5", "Attack")}, {R("7", "Combat")}',
           "melee only when engaged (any touching enemy, no LOS needed); ranged only when unengaged, target in LOS "
           "and range from the front arrow (Short 6\", Long 12\")"),
-    _spec("charge", "{unit} charges {target}",
+    _spec("charge", lambda state, a: f"Charge {_name(state, a.get('target'))}{_attack_name(state, a)}"
+                                     f"{_with_card(a)}",
           params({"unit": UNIT, "target": piece("an enemy unit id")},
                  {"attack": integer(0, 9, doc="melee attack index"), "facing": angle("pivot before moving"),
                   "arc": nullable(text("an arc", enum=("front", "right", "rear", "left"))),
@@ -98,7 +170,7 @@ SPECS = ActionTable([
           "declaration checks (LOS, room for 50% contact on the arc, reach Speed + 6 edge to edge), D6, straight "
           "move of Speed + D6 (stops 1\" short of other units / Impassable), flush alignment, melee attack with "
           "the charge reroll; a 1 = Disordered; a miss = Panic test. `arc` only breaks an exact tie"),
-    _spec("hold", "{unit} holds", params({"unit": UNIT}, ACTIVATION), R("6", "Actions"),
+    _spec("hold", lambda state, a: f"Hold{_with_card(a)}", params({"unit": UNIT}, ACTIVATION), R("6", "Actions"),
           "the unit takes no action (an `activation` card may still be played)"),
     _spec("activate", _activate_label,
           params(optional={"unit": UNIT, "ncu": NCU}, alternatives=[["unit"], ["ncu"]]),
@@ -122,13 +194,13 @@ SPECS = ActionTable([
     _spec("place_ncu", "{ncu} to quadrant {quadrant}", params({"ncu": NCU, "quadrant": QUADRANT}),
           R("16.9", "Here We Stand"), "Here We Stand: the NCU counts its points in a quadrant"),
     _spec("ncu_pass", "{ncu} passes", params({"ncu": NCU}), R("8.2", "NCU actions"), "the NCU takes no action"),
-    _spec("respond", "Respond with {card}", params({"card": CARD}),
+    _spec("respond", lambda state, a: f"Respond with {_card(a['card'])}" if a.get("card") else "Play no card", params({"card": CARD}),
           f'{R("9.3", "Tactics cards")}, {R("11.3", "Attacked")}',
           "the attacked player answers behind the hand-over screen with an `attacked` card, or passes (null)"),
-    _spec("free_pivot", "{unit} pivots", params({"facing": FACING}, {"unit": UNIT}),
+    _spec("free_pivot", lambda state, a: f"Free pivot to {a.get('facing', 0):.0f}°", params({"facing": FACING}, {"unit": UNIT}),
           f'{R("6.4", "Retreat")}, {R("7", "Unstoppable Momentum")}',
           "free pivot of a unit left unengaged (Retreat, Unstoppable Momentum)"),
-    _spec("free_maneuver", "{unit} maneuvers for free", params(optional={"unit": UNIT, **MOVE}),
+    _spec("free_maneuver", _maneuver_label, params(optional={"unit": UNIT, **MOVE}),
           R("7", "Unstoppable Momentum"),
           "Unstoppable Momentum: free Maneuver of the attacker that destroyed its enemy"),
     _spec("skip", "Skip", params(optional={"unit": UNIT}),
@@ -199,7 +271,7 @@ SPECS = ActionTable([
           f'{R("16.4", "A Feast for Crows")}, {R("16.5", "A Dance with Dragons")}',
           "a dropped token went to the first engaged enemy; its owner may give it to another engaged unit "
           "instead"),
-    _spec("discard", "Discard {cards}",
+    _spec("discard", lambda state, a: "Discard " + (", ".join(_card(c) for c in a.get("cards") or []) or "nothing"),
           params(optional={"cards": nullable(list_of(piece("a card id"), "a list of card ids"),
                                              "a list of card ids, or null")}),
           R("3.2", "Cleanup phase"),

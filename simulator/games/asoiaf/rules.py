@@ -7,7 +7,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from simulator.core.errors import IllegalAction
-from simulator.core.game import Action, Context, Game, Outcome, State
+from simulator.core.game import Action, Context, Game, Outcome, ScenarioSummary, State
 from simulator.core.scenario import Scenario
 from simulator.games.asoiaf import combat, modes, moves, sides, space, tactics
 from simulator.games.asoiaf.arguments import check_parameters
@@ -107,6 +107,17 @@ class Asoiaf(Game):
         if state.get("pending"):
             return state["pending"][0]["player"]
         return state["active"]
+
+    def scenario_summary(self, scenario: Scenario) -> ScenarioSummary:
+        """§15.2 as ``modes.check_victory`` reads it; 6 rounds when the scenario names no
+        ``max_rounds`` (setup)."""
+        setup = scenario.setup if isinstance(scenario.setup, dict) else {}
+        rounds = setup.get("max_rounds", 6)
+        mode = str(setup.get("mode", "")).replace("_", " ").title()
+        return ScenarioSummary(super().scenario_summary(scenario).sides, f"{rounds} rounds",
+                               (f"{mode} scoring: " if mode else "")
+                               + "the VP needed and more than every opponent at the end of a round wins; "
+                               "destroying every enemy Combat unit wins at once (15.2)")
 
     def outcome(self, state: State) -> Outcome | None:
         r = state.get("result")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from simulator.core.game import Context, Game, Outcome, State
+from simulator.core.game import Context, Game, Outcome, ScenarioSummary, State
 from simulator.core.scenario import Scenario
 from simulator.games.dragon_rage.actions import ACTION_TYPES, apply_action
 from simulator.games.dragon_rage.legal import legal_actions
@@ -64,6 +65,15 @@ class DragonRage(Game):
 
     def action_types(self) -> Mapping[str, str]:
         return ACTION_TYPES
+
+    def scenario_summary(self, scenario: Scenario) -> ScenarioSummary:
+        """DR 2.3: the invader scores the VP hexes it destroys toward the scenario's objective;
+        the defender wins when every invader is gone or ten turns pass without a VP hex
+        destroyed (or, with walls, without an invader inside them)."""
+        graded = " (graded: marginal, normal, great)" if scenario.rules.get("graduated_victory") else ""
+        return replace(super().scenario_summary(scenario),
+                       victory=f"the invader destroys VP hexes to reach the objective{graded}; the defender wins "
+                               "if every invader is gone or ten turns pass with no VP hex destroyed (DR 2.3)")
 
     def outcome(self, state: State) -> Outcome | None:
         over = state.get("game_over")

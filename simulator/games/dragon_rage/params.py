@@ -24,10 +24,78 @@ FACING = integer(0, 5, "a facing 0-5 (N, NE, SE, S, SW, NW)")
 AREAS = ("head", "wings", "legs", "belly", "body")
 
 
+#: A facing or direction 0-5 in compass words (DR 2.4.1: hex sides from north, clockwise).
+COMPASS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+
+
+def compass(value: Any) -> str:
+    """A facing 0-5 as a compass point; anything else as it is."""
+    return COMPASS[value] if isinstance(value, int) and 0 <= value < 6 else str(value)
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+def _unit(state: Any, action: Mapping[str, Any]) -> Mapping[str, Any]:
+    units = state.get("units") if isinstance(state, Mapping) else None
+    found = units.get(action.get("unit")) if isinstance(units, Mapping) else None
+    return found if isinstance(found, Mapping) else {}
+
+
 def _walk_label(state: Any, action: Mapping[str, Any]) -> str:
-    """{unit} walks to (the end of {path}, or {to})"""
+    """Walk N hexes to (the end of {path}, or {to})"""
     path = action.get("path")
-    return f"{action.get('unit')} walks to {path[-1] if path else action.get('to')}"
+    if path:
+        return f"Walk {_hexes(len(path))} to {path[-1]}"
+    return f"Walk to {action.get('to')}"
+
+
+def _bound_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Bound N hexes to {to}"""
+    start, to = _unit(state, action).get("hex"), action.get("to")
+    try:
+        from simulator.games.dragon_rage.board import board_for
+        return f"Bound {_hexes(board_for(state['map']).distance(start, to))} to {to}"
+    except Exception:        # noqa: BLE001 - a label never stops a menu: without the distance
+        return f"Bound to {to}"
+
+
+def _fly_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Fly N hexes to (the end of {path}) (and land)"""
+    path = action.get("path") or []
+    end = f"Fly {_hexes(len(path))} to {path[-1]}" if path else "Fly"
+    return end + (" and land" if action.get("land") else "")
+
+
+def _breathe_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Breathe fire {direction} (as a compass point): the hexes it reaches"""
+    way = compass(action.get("direction"))
+    monster = _unit(state, action)
+    try:
+        from simulator.games.dragon_rage.monster_combat import fire_path
+        reached = fire_path(state, monster, action["direction"]) if monster else []
+    except Exception:        # noqa: BLE001 - a label never stops a menu: without the hexes
+        reached = []
+    return f"Breathe fire {way}: {', '.join(reached)}" if reached else f"Breathe fire {way}"
+
+
+def _slither_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Slither straight ahead (or turning left / right first)"""
+    turn = action.get("turn", 0)
+    return {-1: "Slither, turning left first", 1: "Slither, turning right first"}.get(turn, "Slither straight ahead")
+
+
+def _cast_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Cast {spell} (radius, target hex or unit, element)"""
+    spell = str(action.get("spell", "")).replace("_", " ")
+    extra = [f"radius {action['radius']}" if "radius" in action else "",
+             f"at {action['target']}" if action.get("target") else "",
+             f"on {action['target_unit']}" if action.get("target_unit") else "",
+             f"of {action['element']}" if action.get("element") else "",
+             "added to the first melee" if action.get("add_to_melee") else ""]
+    extra = [e for e in extra if e]
+    return f"Cast {spell}" + (f" ({', '.join(extra)})" if extra else "")
 
 
 def _spec(kind: str, label: Label, schema: dict, rule: str, summary: str) -> ActionSpec:
@@ -43,7 +111,7 @@ SPECS = ActionTable([
           "every uncontrolled elemental pick its target (the phasing player then moves it) and moves the side's "
           "berserk monsters; beginning a melee phase makes uncontrolled elementals and the side's berserk "
           "monsters attack (automatic)"),
-    _spec("move", "Move {unit} to {to}",
+    _spec("move", "Move to {to}",
           params({"unit": UNIT, "to": HEX},
                  {"leave_elowyn": boolean("an orc escorting Elowyn moves on without her"),
                   "path": list_of(HEX, "a list of hex labels", lo=1,
@@ -69,15 +137,16 @@ SPECS = ActionTable([
           "a major monster walks hex by hex: 1 MP per hex + 1 per extra 60° turn; enemy hexes on the way are "
           "overrun moves, an enemy hex at the end is an overrun attack (+1 MP, CF 6 / 9); an invader monster may "
           "walk through a closed door, breaking it as it turns to face it"),
-    _spec("rotate", "{unit} turns to facing {facing}", params({"unit": UNIT, "facing": FACING}),
+    _spec("rotate", lambda state, a: f"Turn to face {compass(a.get('facing'))}",
+          params({"unit": UNIT, "facing": FACING}),
           "DR 2.12.1.1.1", "a walking monster turns in place, 1 MP per 60°"),
-    _spec("slither", "{unit} slithers",
+    _spec("slither", _slither_label,
           params({"unit": UNIT}, {"turn": integer(-1, 1, doc="0 = one hex ahead (the default), -1/1 = turn")}),
           "DR 2.12.1.1.2", "the monster's whole move; no attack this turn; entering a VP hex destroys it"),
-    _spec("bound", "{unit} bounds to {to}", params({"unit": UNIT, "to": HEX}), "DR 2.12.1.1.3",
+    _spec("bound", _bound_label, params({"unit": UNIT, "to": HEX}), "DR 2.12.1.1.3",
           "optional 60° turn and 1-3 (roc 4) hexes straight on; lands on an empty hex or heroes/wizards; "
           "destroys an empty VP hex, wrecks a wooden bridge"),
-    _spec("fly", "{unit} flies",
+    _spec("fly", _fly_label,
           params({"unit": UNIT, "path": HEXES},
                  {"land": boolean("land at the end (not in the take-off phase); default false")}),
           "DR 2.12.1.1.4",
@@ -124,7 +193,7 @@ SPECS = ActionTable([
           "in `boost_instead`, then it attacks with its own CF and counts as boosted (the legal list offers these "
           "variants only when some attacker has both); a T-Rex attacked in melee must strike one of its "
           "attackers; a sea serpent in the water may attack a shore tower unless across a wall"),
-    _spec("fire", "Fire at {target}", params({"units": UNITS, "target": HEX}), "DR 2.7.6",
+    _spec("fire", "{units} fire at {target}", params({"units": UNITS, "target": HEX}), "DR 2.7.6",
           "missile units fire together at a hex of military units on the CRT (range 2, 3 from a tower; sight "
           "needed except catapults)"),
     _spec("attack_monster", "{unit} attacks the {area} of {monster}",
@@ -141,9 +210,9 @@ SPECS = ActionTable([
           params({"unit": UNIT, "target": HEX,
                   "groups": list_of(text("an attack group"), "a list of attack groups such as \"head.0\"", lo=1)}),
           "DR 2.12.1.6", "a major monster's groups attack one hex on the CRT (slayers ×3)"),
-    _spec("breathe", "{unit} breathes fire", params({"unit": UNIT, "direction": FACING}), "DR 2.12.1.5",
+    _spec("breathe", _breathe_label, params({"unit": UNIT, "direction": FACING}), "DR 2.12.1.5",
           "dragonfire into a front direction: two hexes (young dragon one), escape rolls, VP destroyed"),
-    _spec("cast", "{unit} casts {spell}",
+    _spec("cast", _cast_label,
           params({"unit": piece("a wizard's unit id"), "spell": text("a spell", enum=SPELLS)},
                  {"radius": integer(0, 9, doc="boost_morale"),
                   "target": hex_label("fog, whirlwind, lightning, summon_elemental"),

@@ -12,7 +12,7 @@ import math
 from typing import Any, Mapping
 
 from simulator.core.errors import IllegalAction
-from simulator.core.game import Action, Context, Game, Outcome
+from simulator.core.game import Action, Context, Game, Outcome, ScenarioSummary
 from simulator.core.scenario import Scenario
 from simulator.games.saga import (abilities, bids, board, buildings, casualties, heroes, movement, placement,
                                   scenery, shooting, victory, wrath)
@@ -80,6 +80,20 @@ ACTIONS: dict[str, str] = {
 SETUP_ACTIONS = tuple(placement.ACTIONS)          # the players' set-up (placement.py, bids.py, scenery.py)
 
 
+#: How each kind of SAGA scenario is won, in a line (``victory.outcome`` decides).
+SCENARIO_VICTORY = {
+    "warlords_fury": "kill the enemy Warlord; at the end the VP for enemy figures killed decide (SAGA p.51)",
+    "quickstart": "kill the enemy Warlord; at the end the VP for enemy figures killed decide (quick-start)",
+    "challenge": "kill the enemy Warlord; at the end the Warlord with more wounds left wins (SAGA p.54)",
+    "ford": "at the end, VP for your figures across the river (SAGA p.52)",
+    "sacred_ground": "VP for figures on the sacred ground, scored each turn (SAGA p.53)",
+    "homeland": "the attacker must clear every building of defenders by the end; "
+                "his Warlord's death loses (SAGA p.55)",
+    "escort": "the escort gets its baggage off the table; the attacker destroys every baggage (SAGA p.56)",
+    "feast": "at the end, VP for enemy figures killed (SAGA p.57)",
+}
+
+
 class Saga(Game):
     id = "saga"
     name = "SAGA"
@@ -98,6 +112,14 @@ class Saga(Game):
     def action_specs(self) -> Mapping[str, Any]:
         from simulator.games.saga.params import SPECS   # labels, parameters, rules (docs/actions.md)
         return SPECS
+
+    def scenario_summary(self, scenario: Scenario) -> ScenarioSummary:
+        """The scenario's victory (``setup.victory``) as :func:`victory.outcome` decides it; 6 turns
+        when the scenario names none (setup)."""
+        kind = scenario.setup.get("victory", "") if isinstance(scenario.setup, dict) else ""
+        turns = scenario.data.get("turns", 6)
+        return ScenarioSummary(super().scenario_summary(scenario).sides, f"{turns} turns",
+                               SCENARIO_VICTORY.get(kind, ""))
 
     def outcome(self, state: State) -> Outcome | None:
         return victory.outcome(state)

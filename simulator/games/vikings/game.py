@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from simulator.core.errors import IllegalAction
-from simulator.core.game import Action, Context, Game, Outcome, State
+from simulator.core.game import Action, Context, Game, Outcome, ScenarioSummary, State
 from simulator.core.scenario import Scenario
 from simulator.games.vikings import evaluation, fire, horses, melee, movement, naval, phases, shipwork, tide, treasure
 from simulator.games.vikings import animals, markers
@@ -115,6 +115,13 @@ class Vikings(Game):
                 ship["pending"] = evaluation.HIDDEN
         treasure.hide(state)
         return state
+
+    def scenario_summary(self, scenario: Scenario) -> ScenarioSummary:
+        """VK 2.1 as :meth:`outcome` reads it; 12 turns when the scenario names none (setup)."""
+        turns = scenario.data.get("turns", 12)
+        return ScenarioSummary(super().scenario_summary(scenario).sides, f"{turns} turns",
+                               "the side left alone standing wins at once; else after the last turn the more "
+                               "casualty points (2 per enemy dead, 1 per wounded, 3 per ship sunk) (VK 2.1)")
 
     def outcome(self, state: State) -> Outcome | None:
         scores = self.scores(state)
