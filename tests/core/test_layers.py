@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,15 +23,21 @@ FORBIDDEN = {
 ALLOWED = {("core/registry.py", "simulator.games")}
 
 
-def imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+@cache
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a source file, parsed once for all the tests of this module."""
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
+@cache
+def imports(path: Path) -> frozenset[str]:
     out = set()
-    for node in ast.walk(tree):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.add(node.module)
-    return out
+    return frozenset(out)
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
@@ -58,8 +65,7 @@ def test_a_game_imports_no_other_game():
 
 
 def _literals(path: Path) -> set[str]:
-    return {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    return {node.value for node in _nodes(path) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
 
 
 def test_the_computer_players_name_no_game_and_no_action_type():
