@@ -51,14 +51,23 @@ def _name(state: State, key: str, value: Any) -> str:
 
 def label(state: State, action: Action) -> str:
     """A hand's or the board's action, in the players' words."""
+    from simulator.games.asoiaf.params import SPECS     # the one label of each action type
     kind = str(action.get("type", ""))
     if kind == "claim":
         zone = next((z["name"] for z in catalogue().zones if z["id"] == action.get("zone")), action.get("zone"))
         words = f"{_name(state, 'ncu', action['ncu'])} claims {zone}"
-        extra = [f"{k} {_name(state, k, v)}" for k, v in action.items() if k not in ("type", "ncu", "zone")]
+        move = {k: action[k] for k in ("pivot", "distance", "facing") if k in action}
+        extra = [f"{k} {_name(state, k, v)}" for k, v in action.items()
+                 if k not in ("type", "ncu", "zone", *move)]
+        if move:      # the Maneuver zone's free maneuver of the target, as a maneuver reads
+            extra.append(SPECS["maneuver"].describe(state, {"type": "maneuver", "unit": action.get("target"), **move}))
         return words + (f" ({', '.join(extra)})" if extra else "")
     if kind == "ncu_pass":
         return f"{_name(state, 'ncu', action.get('ncu'))} passes"
+    if kind in SPECS:
+        who = _name(state, "unit", action.get("unit")) if "unit" in action else ""
+        said = SPECS[kind].describe(state, action)
+        return f"{who}: {said}" if who else said
     card = action.get("card")
     head = f"Play {catalogue().full_name(card)}: " if isinstance(card, str) else ""
     unit = _name(state, "unit", action.get("unit")) if "unit" in action else ""

@@ -120,6 +120,38 @@ def _march_label(state: Any, action: Mapping[str, Any]) -> str:
         + _with_card(action)
 
 
+def _attack_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Attack {target}'s name (with the named attack) (playing a card)"""
+    return f"Attack {_name(state, action.get('target'))}{_attack_name(state, action)}{_with_card(action)}"
+
+
+def _charge_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Charge {target}'s name (with the named attack) (playing a card)"""
+    return f"Charge {_name(state, action.get('target'))}{_attack_name(state, action)}{_with_card(action)}"
+
+
+def _hold_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Hold (playing a card)"""
+    return f"Hold{_with_card(action)}"
+
+
+def _respond_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Respond with {card}'s name, or play no card"""
+    return f"Respond with {_card(action['card'])}" if action.get("card") else "Play no card"
+
+
+def _free_pivot_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Free pivot N° left/right"""
+    found = _units(state).get(action.get("unit"))
+    turn = _turn(found.get("facing") if isinstance(found, Mapping) else None, action.get("facing"))
+    return f"Free pivot {turn}" if turn else "Free pivot (keep the facing)"
+
+
+def _discard_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Discard {cards}' names (or nothing)"""
+    return "Discard " + (", ".join(_card(c) for c in action.get("cards") or []) or "nothing")
+
+
 def _activate_label(state: Any, action: Mapping[str, Any]) -> str:
     """Activate {unit} (or {ncu})"""
     return f"Activate {action.get('unit') or action.get('ncu')}"
@@ -151,8 +183,7 @@ SPECS = ActionTable([
                                   "facing": FACING, "pivot": PIVOT, **ACTIVATION}),
           R("6.4", "Retreat"),
           "only when engaged; rolls D6; then enemies left unengaged get a `free_pivot` window"),
-    _spec("attack", lambda state, a: f"Attack {_name(state, a.get('target'))}{_attack_name(state, a)}"
-                                     f"{_with_card(a)}",
+    _spec("attack", _attack_label,
           params({"unit": UNIT, "target": piece("an enemy unit id")},
                  {"attack": integer(0, 9, doc="index into the card's attacks"), "align": ALIGN,
                   "shift_direction": text("a shift direction", doc="ranged: the shift before shooting"),
@@ -160,8 +191,7 @@ SPECS = ActionTable([
           f'{R("6.5", "Attack")}, {R("7", "Combat")}',
           "melee only when engaged (any touching enemy, no LOS needed); ranged only when unengaged, target in LOS "
           "and range from the front arrow (Short 6\", Long 12\")"),
-    _spec("charge", lambda state, a: f"Charge {_name(state, a.get('target'))}{_attack_name(state, a)}"
-                                     f"{_with_card(a)}",
+    _spec("charge", _charge_label,
           params({"unit": UNIT, "target": piece("an enemy unit id")},
                  {"attack": integer(0, 9, doc="melee attack index"), "facing": angle("pivot before moving"),
                   "arc": nullable(text("an arc", enum=("front", "right", "rear", "left"))),
@@ -170,7 +200,7 @@ SPECS = ActionTable([
           "declaration checks (LOS, room for 50% contact on the arc, reach Speed + 6 edge to edge), D6, straight "
           "move of Speed + D6 (stops 1\" short of other units / Impassable), flush alignment, melee attack with "
           "the charge reroll; a 1 = Disordered; a miss = Panic test. `arc` only breaks an exact tie"),
-    _spec("hold", lambda state, a: f"Hold{_with_card(a)}", params({"unit": UNIT}, ACTIVATION), R("6", "Actions"),
+    _spec("hold", _hold_label, params({"unit": UNIT}, ACTIVATION), R("6", "Actions"),
           "the unit takes no action (an `activation` card may still be played)"),
     _spec("activate", _activate_label,
           params(optional={"unit": UNIT, "ncu": NCU}, alternatives=[["unit"], ["ncu"]]),
@@ -194,10 +224,10 @@ SPECS = ActionTable([
     _spec("place_ncu", "{ncu} to quadrant {quadrant}", params({"ncu": NCU, "quadrant": QUADRANT}),
           R("16.9", "Here We Stand"), "Here We Stand: the NCU counts its points in a quadrant"),
     _spec("ncu_pass", "{ncu} passes", params({"ncu": NCU}), R("8.2", "NCU actions"), "the NCU takes no action"),
-    _spec("respond", lambda state, a: f"Respond with {_card(a['card'])}" if a.get("card") else "Play no card", params({"card": CARD}),
+    _spec("respond", _respond_label, params({"card": CARD}),
           f'{R("9.3", "Tactics cards")}, {R("11.3", "Attacked")}',
           "the attacked player answers behind the hand-over screen with an `attacked` card, or passes (null)"),
-    _spec("free_pivot", lambda state, a: f"Free pivot to {a.get('facing', 0):.0f}°", params({"facing": FACING}, {"unit": UNIT}),
+    _spec("free_pivot", _free_pivot_label, params({"facing": FACING}, {"unit": UNIT}),
           f'{R("6.4", "Retreat")}, {R("7", "Unstoppable Momentum")}',
           "free pivot of a unit left unengaged (Retreat, Unstoppable Momentum)"),
     _spec("free_maneuver", _maneuver_label, params(optional={"unit": UNIT, **MOVE}),
@@ -271,7 +301,7 @@ SPECS = ActionTable([
           f'{R("16.4", "A Feast for Crows")}, {R("16.5", "A Dance with Dragons")}',
           "a dropped token went to the first engaged enemy; its owner may give it to another engaged unit "
           "instead"),
-    _spec("discard", lambda state, a: "Discard " + (", ".join(_card(c) for c in a.get("cards") or []) or "nothing"),
+    _spec("discard", _discard_label,
           params(optional={"cards": nullable(list_of(piece("a card id"), "a list of card ids"),
                                              "a list of card ids, or null")}),
           R("3.2", "Cleanup phase"),

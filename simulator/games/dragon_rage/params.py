@@ -80,6 +80,11 @@ def _breathe_label(state: Any, action: Mapping[str, Any]) -> str:
     return f"Breathe fire {way}: {', '.join(reached)}" if reached else f"Breathe fire {way}"
 
 
+def _rotate_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Turn to face {facing} (as a compass point)"""
+    return f"Turn to face {compass(action.get('facing'))}"
+
+
 def _slither_label(state: Any, action: Mapping[str, Any]) -> str:
     """Slither straight ahead (or turning left / right first)"""
     turn = action.get("turn", 0)
@@ -137,8 +142,7 @@ SPECS = ActionTable([
           "a major monster walks hex by hex: 1 MP per hex + 1 per extra 60° turn; enemy hexes on the way are "
           "overrun moves, an enemy hex at the end is an overrun attack (+1 MP, CF 6 / 9); an invader monster may "
           "walk through a closed door, breaking it as it turns to face it"),
-    _spec("rotate", lambda state, a: f"Turn to face {compass(a.get('facing'))}",
-          params({"unit": UNIT, "facing": FACING}),
+    _spec("rotate", _rotate_label, params({"unit": UNIT, "facing": FACING}),
           "DR 2.12.1.1.1", "a walking monster turns in place, 1 MP per 60°"),
     _spec("slither", _slither_label,
           params({"unit": UNIT}, {"turn": integer(-1, 1, doc="0 = one hex ahead (the default), -1/1 = turn")}),

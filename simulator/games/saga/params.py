@@ -7,7 +7,8 @@ any rule runs, and generate docs/actions.md.
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Mapping
 
 from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, angle, boolean, described, either, integer,
                                     list_of, mapping_of, nullable, number, params, piece, point, text)
@@ -33,7 +34,65 @@ FOR_UNIT = piece("a unit id", "Side by Side: which of your two units it is for (
 TERRAIN = ("wood", "brush", "rocky", "building", "large_building", "hill", "steep_hill", "marsh")
 
 
-def _spec(kind: str, label: str, schema: dict[str, Any], rule: str, summary: str) -> ActionSpec:
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+
+
+def _way(dx: float, dy: float) -> str:
+    """A shift as a compass point, north being the table's top edge (y up)."""
+    return COMPASS[round(math.degrees(math.atan2(dy, dx)) / 45) % 8]
+
+
+def _unit_name(state: Any, unit: Any) -> str:
+    units = state.get("units") if isinstance(state, Mapping) else None
+    found = units.get(unit) if isinstance(units, Mapping) else None
+    return str(found.get("name") or unit).replace("_", " ") if isinstance(found, Mapping) else str(unit)
+
+
+def _activate_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Activate to {order} ({source}) (and We Obey: the units activated with the Warlord)"""
+    source = str(action.get("source", "")).split(".")[-1].replace("_", " ")
+    text = f"Activate to {action.get('order')} ({source[:1].upper() + source[1:]})"
+    obey = action.get("we_obey")
+    if obey:
+        names = ", ".join(_unit_name(state, u) for u in (obey if isinstance(obey, list) else [obey]))
+        order = action.get("we_obey_order")
+        text += f"; We Obey: {names}" + (f" to {order}" if isinstance(order, str) else "")
+        if action.get("side_by_side"):
+            text += ", side by side"
+    return text
+
+
+def _move_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Move D" toward a compass point (round obstacles), or Move"""
+    figures = state.get("figures", {}) if isinstance(state, Mapping) else {}
+    try:
+        if action.get("path"):
+            fig, points = next(iter(action["path"].items()))
+            here = (figures[fig]["x"], figures[fig]["y"])
+            legs = [here, *[tuple(p) for p in points]]
+            length = sum(math.dist(a, b) for a, b in zip(legs, legs[1:]))
+            end = legs[-1]
+            bend = ", round what is in the way" if len(points) > 1 else ""
+            return f'Move {length:.1f}" {_way(end[0] - here[0], end[1] - here[1])}{bend}'
+        if action.get("to"):
+            fig, point = next(iter(action["to"].items()))
+            dx, dy = point[0] - figures[fig]["x"], point[1] - figures[fig]["y"]
+        else:
+            dx, dy = action.get("dx", 0), action.get("dy", 0)
+        return f'Move {math.hypot(dx, dy):.1f}" {_way(dx, dy)}' if dx or dy else "Move (stay in place)"
+    except (KeyError, TypeError, ValueError, StopIteration, IndexError):
+        return "Move"
+
+
+def _deploy_label(state: Any, action: Mapping[str, Any]) -> str:
+    """Deploy {unit} at (x, y) (turned N°)"""
+    at = action.get("at")
+    where = f" at ({at[0]:g}, {at[1]:g})" if isinstance(at, (list, tuple)) and len(at) == 2 else ""
+    turned = f" turned {action['facing']:g}°" if action.get("facing") else ""
+    return f"Deploy {_unit_name(state, action.get('unit'))}{where}{turned}"
+
+
+def _spec(kind: str, label: Any, schema: dict[str, Any], rule: str, summary: str) -> ActionSpec:
     return ActionSpec(kind, label, schema, rule, summary)
 
 
@@ -85,7 +144,7 @@ SPECS = ActionTable([
                   "order": ORDER,
                   "for_unit": FOR_UNIT}),
           "SAGA p.47, p.59-62", "Spend the box's dice for its ability, at its timing"),
-    _spec("activate", "Activate {unit} to {order} ({source})",
+    _spec("activate", _activate_label,
           params({"unit": UNIT, "source": text("an activation source",
                                                doc="an activation box id, `determination` or `free`"),
                   "order": ORDER},
@@ -105,7 +164,7 @@ SPECS = ActionTable([
     _spec("slow_with_fatigue", "Slow it with fatigue", NO_PARAMS, "SAGA p.24",
           "Reaction: discard a fatigue of the unit just activated to move; its move is one step shorter"),
     _spec("pass", "Pass", NO_PARAMS, "SAGA p.47", "Reaction window: no (more) reactions"),
-    _spec("move", "Move",
+    _spec("move", _move_label,
           params(optional={"to": described(PLACES, "figures not named stay"), "dx": DX, "dy": DY,
                            "path": described(PATHS, "waypoints, the last point is the end; figures not named stay")}),
           "SAGA p.12-14",
@@ -245,7 +304,7 @@ SPECS = ActionTable([
           "`turn_waiting` left it (unturned, and turned a quarter at the first place, if it was not turned; where "
           "it fits nowhere so, unturned). The client shows the piece being placed; dragging it proposes this "
           "action at the drop point"),
-    _spec("deploy", "Deploy {unit}",
+    _spec("deploy", _deploy_label,
           params({"unit": UNIT},
                  {"at": point("the unit's centre; the figures keep the scenario's formation"),
                   "facing": angle("degrees counter-clockwise about the centre; by default as `turn_waiting` left "

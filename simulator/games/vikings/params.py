@@ -7,10 +7,10 @@ docs/actions.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Mapping
 
-from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, boolean, hex_label, integer, list_of,
-                                    params, piece, text)
+from simulator.core.actions import (NO_PARAMS, ActionSpec, ActionTable, boolean, hex_label, in_words, integer,
+                                    list_of, params, piece, text)
 from simulator.games.vikings.naval import DUTIES, MOVES
 
 INTRO = """Every action is a mapping with `type`; rule references are the rulebook's sections (`VK 2.54`).
@@ -25,7 +25,35 @@ CHARS = list_of(CHAR, "a list of character ids", lo=1)
 
 
 def _spec(kind: str, label: str, schema: dict[str, Any], rule: str, summary: str) -> ActionSpec:
-    return ActionSpec(kind, label, schema, rule, summary)
+    return ActionSpec(kind, _named(label), schema, rule, summary)
+
+
+def _word(state: Any, value: Any) -> str:
+    """A parameter as the players say it: a character's, ship's or horse's name for its id, a
+    ship move or duty with spaces (``lateral_left`` -> ``lateral left``), lists joined."""
+    if isinstance(value, list):
+        return ", ".join(_word(state, v) for v in value) or "none"
+    if isinstance(value, str):
+        for table in ("chars", "ships", "horses"):
+            found = state.get(table, {}).get(value) if isinstance(state, Mapping) else None
+            if isinstance(found, Mapping) and found.get("name"):
+                return str(found["name"])
+        return value.replace("_", " ")
+    return in_words(value)
+
+
+class _Kept(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _named(template: str) -> Callable[[Any, Mapping[str, Any]], str]:
+    """``template`` over the action's parameters in words (:func:`_word`); its docstring, the
+    template, is what docs/actions.md shows."""
+    def label(state: Any, action: Mapping[str, Any]) -> str:
+        return template.format_map(_Kept({k: _word(state, v) for k, v in action.items()}))
+    label.__doc__ = template
+    return label
 
 
 SPECS = ActionTable([
