@@ -33,7 +33,11 @@ if TYPE_CHECKING:   # the scenes are imported when first shown: start-up pays on
 FPS = 60
 
 
-def init_pygame(size: tuple[int, int], caption: str = "Tabletop simulator") -> pygame.Surface:
+#: The window's title on the scenario list (a game's title is its name, then this).
+CAPTION = "Tabletop simulator"
+
+
+def init_pygame(size: tuple[int, int], caption: str = CAPTION) -> pygame.Surface:
     """The display (the dummy driver when there is no screen) and fonts; no audio."""
     warnings.filterwarnings("ignore", message=".*Preload this font.*")
     pygame.display.init()
@@ -184,6 +188,7 @@ class App:
         if tab != picker.tab:
             picker.set_tab(tab)
         self.scene = picker
+        pygame.display.set_caption(CAPTION)     # the list names no game
 
     def quit(self) -> None:
         self.running = False
