@@ -87,3 +87,57 @@ def die_face(die: str, face: object, size: int) -> pygame.Surface:
     # a kite or triangle body has its widest part below the middle
     fonts.blit_centred(out, label, (size / 2, size * 0.55), text_size, (29, 27, 24), bold=True)
     return out
+
+
+_TINTED: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface | None] = {}
+
+
+def icon(name: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface | None:
+    """A unit type icon (``assets/<name>``, a white silhouette) ``size`` pixels square, tinted
+    ``colour``; None where the file is missing or damaged (reported once: the caller draws the
+    piece without it)."""
+    size = max(4, int(size))
+    key = (name, size, tuple(colour))
+    if key in _TINTED:
+        return _TINTED[key]
+    base = picture(name, (size, size))
+    out = None
+    if base is not None:
+        out = base.copy()
+        out.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    if len(_TINTED) > _LIMIT:
+        _TINTED.clear()
+    _TINTED[key] = out
+    return out
+
+
+def marker(name: str, size: int, text: str = "") -> pygame.Surface:
+    """A status token (``assets/<name>``) ``size`` pixels square with ``text`` (a count) written
+    in its lower right; a plain grey disc with the text where the picture is missing."""
+    size = max(6, int(size))
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    found = picture(name, (size, size))
+    if found is not None:
+        out.blit(found, (0, 0))
+    else:
+        pygame.draw.circle(out, (120, 120, 120), (size / 2, size / 2), size / 2 - 1)
+        pygame.draw.circle(out, (20, 20, 20), (size / 2, size / 2), size / 2 - 1, 2)
+    if text:
+        tsize = max(10, int(size * 0.55))
+        f = fonts.font(tsize, True)
+        w, h = f.size(text)
+        badge = pygame.Rect(0, 0, max(w + 4, h), h)
+        badge.bottomright = (size, size + 1)
+        out_big = pygame.Surface((size, size), pygame.SRCALPHA)
+        out_big.blit(out, (0, 0))
+        pygame.draw.rect(out_big, (250, 248, 240), badge, border_radius=h // 2)
+        pygame.draw.rect(out_big, (20, 20, 20), badge, 1, border_radius=h // 2)
+        fonts.blit_centred(out_big, text, badge.center, tsize, (20, 20, 20), bold=True)
+        out = out_big
+    return out
+
+
+def names(folder: str) -> list[str]:
+    """The pictures in ``assets/<folder>`` (e.g. ``icons/sword.svg``), for the tests and the
+    presentations that check a name exists."""
+    return sorted(f"{folder}/{p.name}" for p in (ASSETS / folder).glob("*.svg"))

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from simulator.client import fonts
+from simulator.client import art, fonts
 from simulator.client.board import Board, HexBoard
 from simulator.client.mapdraw import shade
 from simulator.core.view import PieceView
@@ -83,6 +83,9 @@ class PieceSprites:
     #: Faces still to scale in this frame (``begin_frame``): past it a face keeps the nearest
     #: size for a frame, so a zoom step over many counters never costs a long frame.
     budget: int = 0
+    #: The names drawn beside pieces in this frame (``begin_frame`` clears it): a name that would
+    #: cover one already drawn goes above its piece instead, or is left to the info panel.
+    captions: list[pygame.Rect] = field(default_factory=list)
 
     def set_quick(self, quick: bool) -> None:
         if self.quick and not quick:
@@ -92,9 +95,11 @@ class PieceSprites:
 
     def begin_frame(self) -> None:
         self.budget = QUICK_SCALES_PER_FRAME
+        self.captions.clear()
 
     def counter(self, piece: PieceView, side_px: int) -> pygame.Surface:
-        look = (piece.colour, piece.text_colour, piece.label, piece.name, piece.values, bool(piece.status))
+        look = (piece.colour, piece.text_colour, piece.label, piece.name, piece.values, bool(piece.status),
+                piece.icon, piece.accent)
         key = (*look, side_px)
         surf = self.cache.get(key) or self.scaled.get(key)
         if surf is None and self.quick and self.sizes.get(look):
@@ -244,14 +249,17 @@ def _text(surf: pygame.Surface, value: str, centre: Point, size: int, colour: tu
 def _counter_face(piece: PieceView, s: int) -> pygame.Surface:
     """The face: the label on top, the values under it (wrapped onto two lines when that
     reads better); a small counter shows the label and its main value only, a tiny one
-    the label only."""
+    the label only. A counter with a type icon is laid out as the printed ones are
+    (:func:`_icon_face`)."""
     surf = pygame.Surface((s, s), pygame.SRCALPHA)
     rect = surf.get_rect()
     radius = max(2, s // 10)
     pygame.draw.rect(surf, piece.colour, rect, border_radius=radius)
-    pygame.draw.rect(surf, shade(piece.colour, 1.35), rect.inflate(-max(2, s // 12), -max(2, s // 12)),
+    pygame.draw.rect(surf, piece.accent or shade(piece.colour, 1.35), rect.inflate(-max(2, s // 12), -max(2, s // 12)),
                      max(1, s // 28), border_radius=radius)
     pygame.draw.rect(surf, shade(piece.colour, 0.45), rect, max(1, s // 24), border_radius=radius)
+    if piece.icon and _icon_face(surf, piece, s):
+        return surf
     label = piece.label or piece.name
     width = s * 0.9
     colour = piece.text_colour
@@ -290,6 +298,110 @@ def _counter_face(piece: PieceView, s: int) -> pygame.Surface:
     return surf
 
 
+def _icon_face(surf: pygame.Surface, piece: PieceView, s: int) -> bool:
+    """A counter laid out as the printed ones: the troop type's icon in the middle, the values
+    a player needs along the bottom, the type's label along the top when there is room. Fewer,
+    bigger figures as it gets smaller: no label under 44 pixels, only the main value (the
+    longest leading run that fits on one line) under 44, the icon alone under 22. False
+    where the icon's picture is missing (the caller draws the text face)."""
+    if art.picture(piece.icon, (16, 16)) is None:
+        return False
+    label = piece.label or piece.name
+    colour = piece.text_colour
+    values = [v for v in piece.values if v and v != label]
+    width = s * 0.9
+    top = s * 0.05
+    bottom = s * 0.97
+    if s >= 44 and label:
+        lsize = fit_size(label, width, s * 0.22)
+        lh = fonts.font(lsize).get_height()
+        _text(surf, label, (s / 2, top + lh / 2), lsize, colour)
+        top += lh * 0.9
+    if s >= 22 and values:
+        lines, vsize = counter_values(values, width, s * (0.3 if s >= 44 else 0.5), 1)
+        if lines:
+            vh = fonts.font(vsize, True).get_height()
+            _text(surf, lines[0], (s / 2, bottom - vh / 2), vsize, colour, bold=True)
+            bottom -= vh * 0.92
+    side = int(min(bottom - top, s * 0.8))
+    picture = art.icon(piece.icon, side, colour) if side >= 6 else None
+    if picture is None:
+        return side < 6
+    surf.blit(picture, picture.get_rect(center=(int(s / 2), int((top + bottom) / 2))))
+    if piece.status and s >= 18:
+        pygame.draw.circle(surf, (250, 220, 60), (s * 0.88, s * 0.12), max(3, s * 0.07))
+        pygame.draw.circle(surf, (40, 40, 40), (s * 0.88, s * 0.12), max(3, s * 0.07), 1)
+    return True
+
+
+def caption_box(target: pygame.Surface, caption: str, midtop: Point, width: float, start: float,
+                colour: tuple[int, int, int] = (250, 246, 232), taken: list[pygame.Rect] | None = None,
+                above: float | None = None) -> pygame.Rect | None:
+    """A piece's name on a dark plate, centred under ``midtop``, at the largest size from
+    ``start`` down to 11 that fits ``width`` (cut short with a dot where even 11 does not).
+    Where it would cover a plate in ``taken`` it goes with its bottom at ``above`` instead, and
+    where that is taken too it is not drawn (None); a drawn plate is added to ``taken``."""
+    size = fit_size(caption, width, start, True, minimum=11)
+    text = caption
+    f = fonts.font(size, True)
+    while len(text) > 3 and f.size(text)[0] > width:
+        text = text[:-2] + "."
+    w, h = f.size(text)
+    box = pygame.Rect(0, 0, w + 6, h)
+    box.midtop = (int(midtop[0]), int(midtop[1]))
+    if taken is not None and box.collidelist(taken) >= 0:
+        if above is None:
+            return None
+        box.bottom = int(above)
+        if box.collidelist(taken) >= 0:
+            return None
+    if taken is not None:
+        taken.append(box)
+    plate = pygame.Surface(box.size, pygame.SRCALPHA)
+    plate.fill((18, 18, 20, 190))
+    target.blit(plate, box)
+    fonts.blit_centred(target, text, box.center, size, colour, True)
+    return box
+
+
+def marker_row(target: pygame.Surface, markers: Sequence[tuple[str, str]], start: Point, size: int,
+               step: Point | None = None) -> None:
+    """Status tokens in a row from ``start`` (the first token's centre), ``step`` apart (to the
+    right, overlapping a little, by default)."""
+    dx, dy = step if step is not None else (size * 0.8, 0.0)
+    for k, (name, text) in enumerate(markers):
+        tok = art.marker(name, size, text)
+        target.blit(tok, tok.get_rect(center=(int(start[0] + dx * k), int(start[1] + dy * k))))
+
+
+def _extent(board: Board, piece: PieceView, c: Point, scale: float) -> tuple[float, float]:
+    """Half the width and half the height, in pixels, a piece covers about its centre (for its
+    caption and markers)."""
+    if piece.shape == "counter":
+        half = max(6, int(COUNTER_SIDE * scale)) / 2
+        return half, half
+    if piece.shape == "base":
+        r = max(3.0, piece.radius * scale)
+        return r, r
+    return max(piece.width, piece.depth) * scale / 2, max(piece.width, piece.depth) * scale / 2
+
+
+def _draw_caption_and_markers(target: pygame.Surface, board: Board, piece: PieceView, c: Point,
+                              scale: float, taken: list[pygame.Rect] | None) -> None:
+    """The piece's name under it and its status tokens beside it (top right), sized to the
+    piece so they shrink with it, and left out when too small to read (a counter under 18
+    pixels, a base under 10 across: the info panel names it)."""
+    hw, hh = _extent(board, piece, c, scale)
+    if piece.caption and hh >= (9 if piece.shape == "counter" else 5):
+        # a counter's neighbours are a hex away; a base's name stands for its whole unit
+        width = max(hw * 3.2, 44) if piece.shape == "counter" else max(hw * 8, 120)
+        caption_box(target, piece.caption, (c[0], c[1] + hh + 1), width, max(13, min(18, hh * 0.8)),
+                    taken=taken, above=c[1] - hh - 1)
+    if piece.markers and hh >= (8 if piece.shape == "counter" else 5):
+        m = int(max(14, min(24, hh * 1.05)))
+        marker_row(target, piece.markers, (c[0] + hw + m * 0.3, c[1] - hh + m * 0.35), m)
+
+
 def draw_piece(target: pygame.Surface, board: Board, piece: PieceView, to_screen: ToScreen, scale: float,
                sprites: PieceSprites, *, selected: bool = False, highlighted: bool = False,
                ghost: bool = False, centre: Point | None = None, facing: float | None = None) -> None:
@@ -306,6 +418,10 @@ def draw_piece(target: pygame.Surface, board: Board, piece: PieceView, to_screen
         _draw_tray(target, piece, c_world, to_screen, scale, selected, highlighted, ghost)
     elif piece.shape == "ship":
         _draw_ship(target, board, piece, c_world, to_screen, scale, sprites, selected, highlighted, ghost)
+    if not ghost and piece.shape in ("counter", "base"):
+        # a piece being dragged or turned keeps its name wherever it goes
+        _draw_caption_and_markers(target, board, piece, c, scale,
+                                  None if centre is not None or facing is not None else sprites.captions)
 
 
 def _with_facing(piece: PieceView, facing: float) -> PieceView:
@@ -365,7 +481,10 @@ def _draw_base(target: pygame.Surface, board: Board, piece: PieceView, c: Point,
     if r >= 8 and piece.facing and piece.has_facing:
         tip = (c[0] + math.cos(ang) * r, c[1] + math.sin(ang) * r)
         pygame.draw.line(target, (250, 250, 250), c, tip, max(1, int(r / 8)))
-    if r >= 7:
+    picture = art.icon(piece.icon, int(r * 1.45), piece.text_colour) if piece.icon and r >= 4 else None
+    if picture is not None:
+        target.blit(picture, picture.get_rect(center=(int(c[0]), int(c[1]))))
+    elif r >= 7:
         label = piece.label or piece.name
         size = fit_size(label, r * 1.7, r * 1.1, True, minimum=11 if r < 10 else MIN_FONT)
         _text(target, label, c, size, piece.text_colour, bold=True)
@@ -400,19 +519,79 @@ def _draw_tray(target: pygame.Surface, piece: PieceView, centre: Point, to_scree
                     pygame.draw.circle(target, shade(piece.colour, 0.55), p, r, max(1, int(r / 5)))
                     continue
                 pygame.draw.circle(target, piece.colour, p, r)
-                pygame.draw.circle(target, shade(piece.colour, 1.4), p, r, max(1, int(r / 4)))
+                pygame.draw.circle(target, piece.accent or shade(piece.colour, 1.4), p, r, max(1, int(r / 4)))
                 if mark != "*" and r >= 5:
                     fonts.blit_centred(target, mark, p, max(MIN_FONT, int(r * 1.2)), (255, 255, 255), True)
     if piece.has_facing and not piece.outline:
         _tray_front(target, piece, fl, fr, scale)
     c = to_screen(centre)
-    if scale >= 8:
+    if piece.caption and not ghost:
+        _tray_plate(target, piece, c, fl, fr, bl, scale)
+    elif scale >= 8:
         fonts.blit_boxed(target, piece.label or piece.name, (c[0], c[1]), max(MIN_FONT + 1, min(26, int(scale * 0.6))),
                          anchor="center",
                          background=(20, 20, 20, 150))
+    if piece.markers and not ghost:
+        # along the tray's back edge, outside it, so they never hide its figures
+        back = ((bl[0] + br[0]) / 2, (bl[1] + br[1]) / 2)
+        along = (br[0] - bl[0], br[1] - bl[1])
+        n = math.hypot(*along) or 1.0
+        ux, uy = along[0] / n, along[1] / n
+        out = (back[0] - (fl[0] + fr[0]) / 2, back[1] - (fl[1] + fr[1]) / 2)
+        on = math.hypot(*out) or 1.0
+        m = int(max(16, min(28, scale * 1.2)))
+        step = m * 0.85
+        first = (back[0] + out[0] / on * m * 0.55 - ux * step * (len(piece.markers) - 1) / 2,
+                 back[1] + out[1] / on * m * 0.55 - uy * step * (len(piece.markers) - 1) / 2)
+        marker_row(target, piece.markers, first, m, (ux * step, uy * step))
     if selected or highlighted:
         colour = HIGHLIGHT if highlighted else SELECTED
         pygame.draw.polygon(target, colour, corners, 3)
+
+
+def _tray_plate(target: pygame.Surface, piece: PieceView, c: Point, fl: Point, fr: Point, bl: Point,
+                scale: float) -> None:
+    """The unit's name plate on the tray: its name (on two lines where that reads bigger) over
+    its main value (``values[0]``, e.g. wounds left), in the livery's accent colour, fitted to the
+    tray's width; the short label alone where even the smallest name does not fit."""
+    width = math.hypot(fr[0] - fl[0], fr[1] - fl[1]) * 0.94
+    depth = math.hypot(bl[0] - fl[0], bl[1] - fl[1])
+    accent = piece.accent or (250, 246, 232)
+    words = piece.caption.split()
+    options = [[piece.caption]] + ([[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+                                   if len(words) > 1 else [])
+    start = max(11, min(22, depth * 0.36))
+    best: tuple[list[str], int] | None = None
+    for lines in options:
+        size = min(fit_size(line, width, start, True, minimum=10) for line in lines)
+        f = fonts.font(size, True)
+        if all(f.size(line)[0] <= width for line in lines) and (best is None or size > best[1] + 1):
+            best = (lines, size)
+    value = piece.values[0] if piece.values else ""
+    if best is None:
+        lines, size = [piece.label or piece.caption[:4]], 11
+    else:
+        lines, size = best
+    f = fonts.font(size, True)
+    rows = lines + ([value] if value else [])
+    lh = f.get_height()
+    w = max(f.size(r)[0] for r in rows) + 8
+    # the type icon beside the name where the tray is wide enough for both
+    picture = art.icon(piece.icon, lh, accent) if piece.icon and w + lh + 2 <= width else None
+    pad = lh + 2 if picture is not None else 0
+    box = pygame.Rect(0, 0, w + pad, lh * len(rows) + 2)
+    box.center = (int(c[0]), int(c[1]))
+    plate = pygame.Surface(box.size, pygame.SRCALPHA)
+    plate.fill((18, 18, 20, 185))
+    target.blit(plate, box)
+    pygame.draw.rect(target, accent, box, 1)
+    if picture is not None:
+        target.blit(picture, picture.get_rect(midleft=(box.left + 2, box.centery)))
+    y = box.top + 1 + lh / 2
+    for k, row in enumerate(rows):
+        fonts.blit_centred(target, row, (box.centerx + pad / 2, y), size,
+                           accent if k < len(lines) else (250, 246, 232), True)
+        y += lh
 
 
 def _tray_front(target: pygame.Surface, piece: PieceView, fl: Point, fr: Point, scale: float) -> None:

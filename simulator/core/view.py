@@ -134,6 +134,18 @@ class PieceView:
     #: figure, any other short text a figure carrying that mark (a leader, an attachment). Empty
     #: (default): every slot holds a figure, as before.
     slots: tuple[str, ...] = ()
+    #: The troop type's icon, the name of a picture in the program's art (``icons/<name>.svg``,
+    #: e.g. ``icons/bow.svg``), drawn on the piece in ``text_colour`` as a printed counter carries
+    #: its figure. Empty (default): none, the piece is drawn as before.
+    icon: str = ""
+    #: A name printed beside the piece (a character's or a unit's name). Empty (default): none.
+    caption: str = ""
+    #: Tokens laid beside the piece, each (picture name, e.g. ``markers/fatigue.svg``, text
+    #: written on it such as a count, '' for none): fatigue, wounds, stun, conditions, VP.
+    markers: tuple[tuple[str, str], ...] = ()
+    #: The second colour of the piece's livery (a faction's trim: the figures' rims, the name
+    #: plate). None (default): a lighter shade of ``colour``.
+    accent: RGB | None = None
 
 
 @dataclass(frozen=True)

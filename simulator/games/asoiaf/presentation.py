@@ -8,6 +8,7 @@ clockwise from up.  This module is the one place that converts: :func:`to_view`,
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Mapping, Sequence
 
@@ -18,18 +19,80 @@ from simulator.core.view import (LineOfSight, Measurement, MoveRange, PieceView,
                                  SidePanel, TableSurface, TerrainPiece, TerrainStyle, Tools, TurnStep,
                                  describe_action)
 from simulator.games.asoiaf import modes, panels, sides, space
-from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue
+from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue, load_checked
 from simulator.games.asoiaf.options import legal_actions
 from simulator.games.asoiaf.placement import area
 from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, slot_marks, wounds_left
 from simulator.geometry.table import point_polygon_distance, polygon_distance, rect_corners
 
-SIDE_COLOURS = [(170, 40, 40), (60, 90, 170), (60, 140, 60), (200, 150, 40)]   # one per team
+RGB = tuple[int, int, int]
 
 
-def side_colour(state: State, player: str) -> tuple[int, int, int]:
-    """Teammates share their team's colour (§13.1)."""
-    return SIDE_COLOURS[sides.team_ids(state).index(sides.team(state, player)) % len(SIDE_COLOURS)]
+@functools.lru_cache(maxsize=1)
+def liveries() -> Mapping[str, Any]:
+    """``data/factions.yaml``: each faction's colours and the teams' colours."""
+    return load_checked("factions").data
+
+
+def _rgb(v: Sequence[int]) -> RGB:
+    return int(v[0]), int(v[1]), int(v[2])
+
+
+def side_colour(state: State, player: str) -> RGB:
+    """The team's colour (its deployment area): teammates share it (§13.1)."""
+    colours = liveries()["team_colours"]
+    return _rgb(colours[sides.team_ids(state).index(sides.team(state, player)) % len(colours)])
+
+
+def faction_colours(state: State, player: str) -> tuple[RGB, RGB]:
+    """(body, accent) of ``player``'s pieces: its army's faction livery (``data/factions.yaml``),
+    the faction's ``mirror`` livery when a team seated earlier fields the same faction (so two
+    Stark armies still differ); the team colour and white for a faction not in the file."""
+    data = liveries()["factions"]
+    faction = state.get("factions", {}).get(player)
+    if faction not in data:
+        return side_colour(state, player), (245, 245, 240)
+    mine = sides.team(state, player)
+    earlier = sides.team_ids(state)[:sides.team_ids(state).index(mine)]
+    livery = data[faction]
+    if any(state["factions"].get(p) == faction for p in state["players"] if sides.team(state, p) in earlier):
+        livery = livery["mirror"]
+    return _rgb(livery["colour"]), _rgb(livery["accent"])
+
+
+#: The icon drawn for each unit type (the tray kind for war machines and solos).
+TYPE_ICONS = {"infantry": "icons/sword.svg", "cavalry": "icons/horse.svg", "monster": "icons/monster.svg",
+              "warmachine": "icons/siege.svg"}
+#: The token drawn for each Condition (§11.8); any other condition gets the generic one.
+CONDITION_MARKERS = {"panicked": "markers/panic.svg", "weakened": "markers/weakened.svg",
+                     "vulnerable": "markers/vulnerable.svg"}
+
+
+def short_name(state: State, u: Mapping[str, Any]) -> str:
+    """The unit's name without its house's name in front ("Sworn Swords" for "Stark Sworn
+    Swords"), so it fits on the tray; characters keep their full name."""
+    name = str(u["name"])
+    for house in {*state.get("factions", {}).values(), "stark", "lannister"}:
+        prefix = f"{str(house).capitalize()} "
+        if name.startswith(prefix) and len(name) > len(prefix) + 3:
+            return name[len(prefix):]
+    return name
+
+
+def unit_markers(u: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The tokens beside a tray: wounds on its current figure, each Condition, VP tokens, a carried
+    Objective, and the activated token (digest §11.8, §16)."""
+    out: list[tuple[str, str]] = []
+    if u.get("wounds_per_figure", 1) > 1 and u.get("damage"):
+        out.append(("markers/wound.svg", str(u["damage"])))
+    out += [(CONDITION_MARKERS.get(c, "markers/condition.svg"), "") for c in u["conditions"]]
+    if u.get("vp_tokens"):
+        out.append(("markers/vp.svg", str(u["vp_tokens"])))
+    if u.get("objective"):
+        out.append(("markers/objective.svg", ""))
+    if u.get("activated"):
+        out.append(("markers/activated.svg", ""))
+    return tuple(out)
 TERRAIN_STYLES = {
     "hedge": TerrainStyle("hedge", "Hedge", (60, 110, 50), "trees"),
     "forest": TerrainStyle("forest", "Forest", (40, 90, 40), "trees"),
@@ -126,7 +189,7 @@ class AsoiafPresentation(Presentation):
                 continue
             if u.get("reserve"):
                 continue
-            colour = side_colour(state, u["side"])
+            colour, accent = faction_colours(state, u["side"])
             status = list(u["conditions"])
             if u["activated"]:
                 status.append("activated")
@@ -145,6 +208,8 @@ class AsoiafPresentation(Presentation):
                 facing=facing_to_view(u["facing"]), label=uid, values=(f"{wounds_left(u)}W",), width=u["width"], depth=u["depth"],
                 ranks=u["ranks_max"] if u.get("slots") else ranks_left(u), files=u["files"],
                 slots=slot_marks(u), status=tuple(status), stats=self._stats(state, uid),
+                caption=short_name(state, u), markers=unit_markers(u), accent=accent,
+                icon=TYPE_ICONS.get(u.get("tray", ""), TYPE_ICONS.get(u["type"], "")),
                 movable=u["side"] == state.get("active") and not u["activated"]))
         return out
 

@@ -82,6 +82,15 @@ def _contrast(face: tuple[int, int, int]) -> tuple[int, int, int]:
     return (0, 0, 0) if sum(face) > 450 else (255, 255, 255)
 
 
+#: The troop type icon on each counter (the program's own art, assets/icons).
+ICONS = {"militia": "spear", "infantry": "sword", "cavalry": "horse", "archers": "bow", "ballista": "siege",
+         "catapult": "siege", "hero": "crown", "wizard": "wizard", "elowyn": "woman", "orcs": "axe",
+         "trolls": "giant", "wargs": "wolf", "goblins": "dagger", "invader_hero": "crown",
+         "invader_wizard": "wizard", "giant": "giant", "sea_serpent": "serpent", "t_rex": "monster",
+         "fire_elemental": "flame", "earth_elemental": "flame", "dragon": "dragon", "young_dragon": "dragon",
+         "roc": "bird", "great_wurm": "serpent", "wurm": "serpent"}
+
+
 def counter_face(u: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     """The label and values drawn on a counter (the printed values of DR 2.2.1, reordered for
     the map): combat factor, MP (road MP in brackets), then the escape number as ``e5`` --
@@ -92,7 +101,8 @@ def counter_face(u: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     s = spec(u)
     label = s.get("code") or presentation_data()["labels"].get(u["type"]) or s["name"]
     if is_major(u):
-        return label, (f"{body.walk_mp(u)}MP", f"{body.total_hp_left(u)}hp")
+        # what is left now: after a move the counter shows the MP still to spend this turn
+        return label, (f"{max(0, body.walk_mp(u) - int(u.get('mp_used', 0)))}MP", f"{body.total_hp_left(u)}hp")
     cf = f"({s.get('defence', 0)})" if s.get("defence_only") else str(s.get("cf", 0))
     mp = "-" if s.get("mp") is None else f"{s['mp']}" + (f"({s['road_mp']})" if s.get("road_mp") else "")
     if s.get("hp"):
@@ -144,7 +154,8 @@ class DragonRagePresentation(Presentation):
                                  facing=float(u.get("facing", 0)), label=label, values=values, text_colour=text,
                                  status=status, stats=self._stats(u), movable=movable,
                                  layer=1 if u.get("flying") else 0, stack_index=idx,
-                                 has_facing=is_major(u)))
+                                 has_facing=is_major(u),
+                                 icon=f"icons/{ICONS[u['type']]}.svg" if u["type"] in ICONS else ""))
         return out
 
     def _stats(self, u: dict[str, Any]) -> dict[str, Any]:

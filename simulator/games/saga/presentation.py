@@ -38,6 +38,18 @@ def _acting(state: State) -> str:
     return str(state["units"][pend["unit"]]["owner"]) if pend else str(state["turn_player"])
 
 
+def _icon(unit: dict[str, Any]) -> str:
+    """The class icon on a figure's base (the program's own art, assets/icons)."""
+    return "icons/cart.svg" if unit.get("baggage") else \
+        f"icons/{ {'warlord': 'crown', 'hearthguard': 'helmet', 'warriors': 'sword', 'levies': 'spear'}[unit['cls']]}.svg"
+
+
+def _caption(unit: dict[str, Any]) -> str:
+    """The unit's name beside it, without its owner's name in front (``Hearthguard (v-hird)``)."""
+    name = str(unit["name"]).removeprefix(f"{unit['owner']} ")
+    return name[:1].upper() + name[1:]
+
+
 def _label(unit: dict[str, Any]) -> str:
     """The letter on a figure's base: its class, B for baggage."""
     return "B" if unit.get("baggage") else {"warlord": "W", "hearthguard": "H", "warriors": "w", "levies": "l"}[unit["cls"]]
@@ -90,6 +102,11 @@ class SagaPresentation(Presentation):
 
     def pieces(self, state: State) -> list[PieceView]:
         out = []
+        # each unit's name under its lowest figure, its fatigue markers beside its rightmost one
+        named = {u["id"]: min(u["figures"], key=lambda k: state["figures"][k]["y"])
+                 for u in state["units"].values() if u["figures"]}
+        tokens = {u["id"]: max(u["figures"], key=lambda k: state["figures"][k]["x"])
+                  for u in state["units"].values() if u["figures"]}
         for fid, f in state["figures"].items():
             u = state["units"][f["unit"]]
             colour = COLOURS[state["players"].index(u["owner"]) % 4]
@@ -99,7 +116,10 @@ class SagaPresentation(Presentation):
             if u["fatigue"] >= profile(u)["fatigue_limit"]:
                 status.append("exhausted")
             out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (f["x"], f["y"])), colour, label=_label(u),
-                                 radius=f["r"], status=tuple(status), has_facing=False,
+                                 radius=f["r"], status=tuple(status), has_facing=False, icon=_icon(u),
+                                 caption=_caption(u) if named.get(u["id"]) == fid else "",
+                                 markers=(("markers/fatigue.svg", ""),) * u["fatigue"] if tokens.get(u["id"]) == fid
+                                 else (),
                                  stats={"unit": u["id"], "class": u["cls"], "figures": len(u["figures"]),
                                         "fatigue": u["fatigue"], "mounted": u["mounted"],
                                         "weapon": u.get("weapon") or "-"},
@@ -124,6 +144,7 @@ class SagaPresentation(Presentation):
             for fid, (dx, dy) in zip(sample["figures"], placement.turned_offsets(state, uid, turned)):
                 out.append(PieceView(fid, u["owner"], u["name"], "base", to_view(state, (at[0] + dx, at[1] + dy)),
                                      COLOURS[state["players"].index(u["owner"]) % 4], label=_label(u), radius=sample["r"],
+                                     icon=_icon(u),
                                      facing=round(-turned % 360, 3),
                                      status=("not deployed: turn it (the formation turns about its centre), "
                                              "then drag it into place",),

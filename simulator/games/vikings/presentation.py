@@ -80,6 +80,10 @@ SIDE_COLOURS = {"vikings": (150, 40, 40), "saxons": (40, 70, 150)}
 # riderless horses: a brown counter edged towards the controlling side's colour
 HORSE_COLOURS = {"vikings": (130, 75, 50), "saxons": (95, 80, 110)}
 ANIMAL_COLOUR = (200, 170, 150)          # goats and pigs (rule 5.5.3)
+#: The troop type icon on each counter (the program's own art, assets/icons).
+ICONS = {"jarl": "crown", "hirdman": "helmet", "berserker": "axe", "bowman": "bow", "earl": "crown",
+         "thane": "helmet", "huscarl": "shieldwall", "archer": "bow", "peasant": "spear", "woman": "woman",
+         "elder": "elder"}
 TREASURE_COLOUR = (230, 190, 40)         # treasure markers (rule 5.5.1)
 
 
@@ -121,7 +125,7 @@ class VikingsPresentation(Presentation):
             colour = HORSE_COLOURS[horse["side"]] if horse["alive"] else (90, 90, 90)
             facing = board.grid.direction_index(board.grid.direction_between(horse["hex"], horse["front"]))
             out.append(PieceView(hid, horse["side"], "Horse" if horse["alive"] else "Dead horse", "counter",
-                                 horse["front"], colour, facing=facing, label="Hr",
+                                 horse["front"], colour, facing=facing, label="Hr", icon="icons/horse.svg",
                                  hexes=(horse["hex"], horse["front"]), movable=False, layer=1,
                                  status=tuple(x for x in (f"led by {led}" if led else "",
                                                           "aboard" if horse.get("ship") else "") if x),
@@ -133,13 +137,14 @@ class VikingsPresentation(Presentation):
                                  f"Dead {beast['kind']}", "counter", beast["hex"],
                                  ANIMAL_COLOUR if beast["alive"] else (90, 90, 90), label=beast["kind"][:2].capitalize(),
                                  values=("", str(animals.DEFENCE), ""), has_facing=False, movable=False, layer=1,
+                                 icon="icons/beast.svg",
                                  status=(f"led by {led}",) if led else (),
                                  stats={"side": beast["side"], "defence": animals.DEFENCE, "led by": led or "nobody"}))
         for tid, tr in sorted(state.get("treasures", {}).items()):
             if tr.get("lost") or tr.get("off_map") or tr["carried_by"] is not None:
                 continue
             what = "Treasure" if tr["decoy"] is False else "Treasure marker (face down)" if not tr["revealed"] else "Decoy"
-            out.append(PieceView(tid, "", what, "counter", tr["hex"], TREASURE_COLOUR, label="T",
+            out.append(PieceView(tid, "", what, "counter", tr["hex"], TREASURE_COLOUR, label="T", icon="icons/chest.svg",
                                  text_colour=(40, 30, 0), has_facing=False, movable=False, layer=1,
                                  status=("face down",) if not tr["revealed"] else (),
                                  stats={"claimed by": tr.get("claim") or "nobody"}))
@@ -172,6 +177,9 @@ class VikingsPresentation(Presentation):
                                  label=t.abbrev, values=(str(a), f"({d})" if t.armour else str(d), str(m)),
                                  hexes=(ch["hex"], ch["front"]) if ch.get("mounted") else (),
                                  status=tuple(status), movable=alive(ch), layer=2, stack_index=idx,
+                                 icon=f"icons/{ICONS[t.troop]}.svg" if t.troop in ICONS else "", caption=ch["name"],
+                                 markers=tuple((f"markers/{s}.svg", "") for s in ("wound", "stun")
+                                               if ch["status"] == {"wound": "wounded", "stun": "stunned"}[s]),
                                  stats={"troop": t.troop, "attack": a, "defence": d, "movement": m,
                                         "armour": t.armour, "bow": t.bow, "MP left": ch.get("mp", 0)}))
         return out
