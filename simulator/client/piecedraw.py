@@ -301,8 +301,8 @@ def _counter_face(piece: PieceView, s: int) -> pygame.Surface:
 def _icon_face(surf: pygame.Surface, piece: PieceView, s: int) -> bool:
     """A counter laid out as the printed ones: the troop type's icon in the middle, the values
     a player needs along the bottom, the type's label along the top when there is room. Fewer,
-    bigger figures as it gets smaller: no label under 44 pixels, only the main value (the
-    longest leading run that fits on one line) under 44, the icon alone under 22. False
+    bigger figures as it gets smaller: under 44 pixels no label and the first two values only
+    (their longest leading run that fits on one line), the icon alone under 22. False
     where the icon's picture is missing (the caller draws the text face)."""
     if art.picture(piece.icon, (16, 16)) is None:
         return False
@@ -318,7 +318,9 @@ def _icon_face(surf: pygame.Surface, piece: PieceView, s: int) -> bool:
         _text(surf, label, (s / 2, top + lh / 2), lsize, colour)
         top += lh * 0.9
     if s >= 22 and values:
-        lines, vsize = counter_values(values, width, s * (0.3 if s >= 44 else 0.5), 1)
+        # a small face prints the first two values (strength and movement on the printed
+        # counters), bigger, rather than all of them at the smallest size
+        lines, vsize = counter_values(values if s >= 44 else values[:2], width, s * (0.3 if s >= 44 else 0.5), 1)
         if lines:
             vh = fonts.font(vsize, True).get_height()
             _text(surf, lines[0], (s / 2, bottom - vh / 2), vsize, colour, bold=True)

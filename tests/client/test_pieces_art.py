@@ -233,3 +233,12 @@ def test_a_headless_render_draws_the_icons_names_and_no_art_is_missing(tmp_path,
     if not scenario.startswith("dragon_rage"):
         assert drawn["captions"]
     assert art.problems() == before
+
+
+def test_a_small_counter_with_an_icon_prints_its_first_two_values_only():
+    piece = PieceView("p", "a", "Archers", "counter", "0101", (200, 120, 40), label="ARH", values=("1", "2(3)", "e5"),
+                      icon="icons/bow.svg")
+    two = replace(piece, values=("1", "2(3)"))
+    face = lambda p, s: pygame.image.tobytes(piecedraw._counter_face(p, s), "RGBA")  # noqa: E731
+    assert face(piece, 34) == face(two, 34)
+    assert face(piece, 60) != face(two, 60)
