@@ -230,7 +230,13 @@ def icon_monster() -> str:
 
 
 def icon_dragon() -> str:
-    return dragon()
+    """A dragon seen from above: spread bat wings, horned head, long tail (the dice's dragon
+    symbol reads as a squiggle at counter size)."""
+    return _paths("M29 28 L4 6 L9 19 L2 22 L10 29 L4 36 L26 38 Z",
+                  "M35 28 L60 6 L55 19 L62 22 L54 29 L60 36 L38 38 Z",
+                  "M32 12 C38 18 39 30 38 42 C37 50 35 54 32 56 C29 54 27 50 26 42 C25 30 26 18 32 12 Z",
+                  "M27 14 L24 6 L30 11 Z", "M37 14 L40 6 L34 11 Z",
+                  "M30 52 C28 58 34 62 42 60 L40 57 C35 58 33 56 34 52 Z")
 
 
 def icon_bird() -> str:
