@@ -90,6 +90,7 @@ def die_face(die: str, face: object, size: int) -> pygame.Surface:
 
 
 _TINTED: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface | None] = {}
+_MARKERS: dict[tuple[str, int, str], pygame.Surface] = {}
 
 
 def icon(name: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface | None:
@@ -115,6 +116,9 @@ def marker(name: str, size: int, text: str = "") -> pygame.Surface:
     """A status token (``assets/<name>``) ``size`` pixels square with ``text`` (a count) written
     in its lower right; a plain grey disc with the text where the picture is missing."""
     size = max(6, int(size))
+    key = (name, size, text)
+    if key in _MARKERS:         # asked for every frame, for every token on the board
+        return _MARKERS[key]
     out = pygame.Surface((size, size), pygame.SRCALPHA)
     found = picture(name, (size, size))
     if found is not None:
@@ -128,12 +132,12 @@ def marker(name: str, size: int, text: str = "") -> pygame.Surface:
         w, h = f.size(text)
         badge = pygame.Rect(0, 0, max(w + 4, h), h)
         badge.bottomright = (size, size + 1)
-        out_big = pygame.Surface((size, size), pygame.SRCALPHA)
-        out_big.blit(out, (0, 0))
-        pygame.draw.rect(out_big, (250, 248, 240), badge, border_radius=h // 2)
-        pygame.draw.rect(out_big, (20, 20, 20), badge, 1, border_radius=h // 2)
-        fonts.blit_centred(out_big, text, badge.center, tsize, (20, 20, 20), bold=True)
-        out = out_big
+        pygame.draw.rect(out, (250, 248, 240), badge, border_radius=h // 2)
+        pygame.draw.rect(out, (20, 20, 20), badge, 1, border_radius=h // 2)
+        fonts.blit_centred(out, text, badge.center, tsize, (20, 20, 20), bold=True)
+    if len(_MARKERS) > _LIMIT:
+        _MARKERS.clear()
+    _MARKERS[key] = out
     return out
 
 
