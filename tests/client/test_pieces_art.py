@@ -27,11 +27,6 @@ def _make_art():
     return module
 
 
-def _pieces(scenario: str) -> list[PieceView]:
-    session = Session.new(load_scenario(scenario), 0)
-    return get_game(session.game.id).presentation().pieces(session.view(None))
-
-
 def test_every_icon_and_marker_make_art_draws_is_in_assets_and_loads():
     made = _make_art()
     names = [f"icons/{n}.svg" for n in made.ICONS] + [f"markers/{n}.svg" for n in made.MARKERS]
@@ -132,9 +127,9 @@ def test_a_caption_is_left_out_when_the_counter_is_too_small_to_read():
 def test_dragon_rage_counters_carry_type_icons_and_the_dragon_shows_the_mp_left():
     from simulator.games.dragon_rage.presentation import counter_face
 
-    pieces = _pieces("dragon_rage/esirien-1-fury")
-    assert pieces and all(p.icon and (ASSETS / p.icon).is_file() for p in pieces)
     session = Session.new(load_scenario("dragon_rage/esirien-1-fury"), 0)
+    pieces = get_game("dragon_rage").presentation().pieces(session.view(None))
+    assert pieces and all(p.icon and (ASSETS / p.icon).is_file() for p in pieces)
     dragon = next(u for u in session.state_data()["units"].values() if u["type"] == "dragon")
     full = counter_face(dragon)[1][0]
     dragon["mp_used"] = 3
