@@ -148,3 +148,35 @@ def test_an_elemental_cannot_pass_over_a_bridge() -> None:
         s.apply({"type": "move", "unit": "elm1", "to": "1514"})               # beyond the bridge 1413
     assert exc.value.rule.startswith("DR 2")
     assert _units(s)["elm1"]["alive"] and _units(s)["elm1"]["hex"] == "1313"
+
+
+def test_mp_spent_on_a_gate_from_a_vp_hex_destroys_it(tmp_path) -> None:
+    """A small map: a wall gateway between 0303 (outside, a VP hex) and 0304 (inside)."""
+    from simulator.core import Session
+    from simulator.core.scenario import scenario_from_data
+    path = tmp_path / "gatehouse.yaml"
+    path.write_text("""\
+format: hexmap/1
+id: gatehouse
+name: Gatehouse
+game: dragon_rage
+description: a wall gate with a VP hex before it
+grid: {orientation: flat, offset: even-q, labels: CCRR, columns: 6, rows: 6}
+default_terrain: clear
+terrain: {town: "0304 0305"}
+hexes:
+  "0303": {vp: 2}
+hexsides:
+  - {between: ["0303", "0304"], feature: gateway, colour: red, owner: defender, inside: "0304"}
+  - {between: ["0203", "0304"], feature: wall}
+  - {between: ["0403", "0304"], feature: wall}
+""", encoding="utf-8")
+    data = {"game": "dragon_rage", "name": "gate", "description": "gate", "map": str(path),
+            "rules": {"reinforcements": False},
+            "setup": {"objective": 9, "forces": {"invader": [{"type": "dragon", "at": ["0303"], "facing": "S"}],
+                                                 "defender": [{"type": "infantry", "at": ["0606"]}]}}}
+    s = Session.new(scenario_from_data(data, "gate"), seed=1)
+    to_phase(s, "invader_move")
+    ev = s.apply({"type": "smash", "unit": "dragon1", "toward": "0304", "mp": 1})
+    vp = next(e for e in ev if e.kind == "vp_destroyed")
+    assert vp.rule == "DR 2.3" and vp.data["hex"] == "0303" and s.state["vp"]["score"] == 2
