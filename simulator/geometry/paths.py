@@ -29,10 +29,28 @@ from .segments import points_in_polygon
 from .table import convex_hull
 
 __all__ = ["configuration_obstacle", "segments_clear_of_convex", "shortest_path", "path_length", "cut_path",
-           "path_entry", "nearest_point", "gap_points", "inside_convex", "ConvexSet"]
+           "path_entry", "nearest_point", "gap_points", "inside_convex", "ConvexSet", "PathSearch"]
 
 F = NDArray[np.float64]
 TOUCH = 1e-7          # distance within which a segment only touches an obstacle's outline
+
+#: The speed-ups (issue #24): grown obstacles remembered by their inputs, each node's depth
+#: outside the obstacles' edges computed once per search. Off: the reference code path, kept for
+#: the benchmark (bench/bench_saga_legal.py) and the test that both give the same answers.
+SHORTCUTS = True
+_GROWN: dict[tuple[bytes, bytes, float, int], F] = {}
+_GROWN_MAX = 4096      # remembered obstacles (a few hundred per table position; cleared when full)
+
+
+def remembered() -> dict[tuple[bytes, bytes, float, int], F]:
+    """A copy of the remembered grown obstacles (for :func:`clear_caches`)."""
+    return dict(_GROWN)
+
+
+def clear_caches(keep: dict[tuple[bytes, bytes, float, int], F] | None = None) -> None:
+    """Forget the remembered grown obstacles but ``keep`` (to time the work they save)."""
+    _GROWN.clear()
+    _GROWN.update(keep or {})
 
 
 def configuration_obstacle(poly: ArrayLike, radius: float, offsets: ArrayLike | None = None, sides: int = 8) -> F:
@@ -46,20 +64,59 @@ def configuration_obstacle(poly: ArrayLike, radius: float, offsets: ArrayLike | 
     """
     p = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
     off = np.zeros((1, 2)) if offsets is None else np.asarray(offsets, dtype=np.float64).reshape(-1, 2)
+    if not SHORTCUTS:
+        return _grown(p, off, radius, sides)
+    # the same terrain grown by the same formation recurs across a unit's worlds and moves:
+    # the hulls (pure Python) are the cost, so a result is remembered, read-only, by its inputs
+    key = (p.tobytes(), off.tobytes(), float(radius), sides)
+    hit = _GROWN.get(key)
+    if hit is None:
+        if len(_GROWN) >= _GROWN_MAX:
+            _GROWN.clear()
+        hit = _GROWN[key] = _grown(p, off, radius, sides)
+        hit.flags.writeable = False
+    return hit
+
+
+def _grown(p: F, off: F, radius: float, sides: int) -> F:
+    """:func:`configuration_obstacle`, computed."""
     p = convex_hull(p) if len(p) > 2 else p
     off = convex_hull(off) if len(off) > 2 else off
-    grown = (p[:, None, :] - off[None, :, :]).reshape(-1, 2)
+    grown = _sum_candidates(p, -off, p[:, None, :] - off[None, :, :])
     grown = convex_hull(grown) if len(grown) > 2 else grown
     if radius > 0:
         a = np.linspace(0.0, 2 * math.pi, sides, endpoint=False) + math.pi / sides
         ring = np.column_stack([np.cos(a), np.sin(a)]) * (radius / math.cos(math.pi / sides))
-        grown = (grown[:, None, :] + ring[None, :, :]).reshape(-1, 2)
+        grown = _sum_candidates(grown, ring, grown[:, None, :] + ring[None, :, :])
     return convex_hull(grown)
+
+
+def _cones(poly: F) -> tuple[F, F]:
+    """Each vertex's normal cone of a convex counter-clockwise polygon (no repeated points): its
+    start angle (the outward normal of the edge before it) and width, in radians."""
+    e = np.concatenate([poly[1:], poly[:1]]) - poly
+    normal = np.arctan2(-e[:, 0], e[:, 1])             # of the edge from vertex k to k + 1
+    start = np.concatenate([normal[-1:], normal[:-1]])
+    return start, (normal - start) % (2 * math.pi)
+
+
+def _sum_candidates(a: F, b: F, sums: F) -> F:
+    """The points ``sums[i, j]`` (= a[i] + b[j]) that may be corners of the Minkowski sum of the
+    convex counter-clockwise polygons ``a`` and ``b``: those whose vertices' normal cones meet
+    (with a margin, so that no corner is lost); all of them, flattened, when the shortcuts are off
+    or either is no polygon. The hull of the kept points is the hull of all of them."""
+    if not SHORTCUTS or len(a) < 3 or len(b) < 3:
+        return sums.reshape(-1, 2)
+    (sa, wa), (sb, wb) = _cones(a), _cones(b)
+    gap = (sb[None, :] - sa[:, None]) % (2 * math.pi)  # from a cone's start to b's, counter-clockwise
+    slack = 1e-6
+    meet = (gap <= wa[:, None] + slack) | (2 * math.pi - gap <= wb[None, :] + slack)
+    return sums[meet]
 
 
 def _edges(poly: F) -> tuple[F, F]:
     """Outward unit normals of a counter-clockwise convex polygon's edges and their offsets."""
-    e = np.roll(poly, -1, axis=0) - poly
+    e = (np.concatenate([poly[1:], poly[:1]]) if SHORTCUTS else np.roll(poly, -1, axis=0)) - poly
     n = np.column_stack([e[:, 1], -e[:, 0]])
     ln = np.hypot(n[:, 0], n[:, 1])
     keep = ln > 1e-12
@@ -127,6 +184,58 @@ class ConvexSet:
             out.normals, out.offsets, out.vertices = self.normals[keep], self.offsets[keep], self.vertices[keep]
         return out
 
+    def outside_edges(self, points: F, eps: float = TOUCH) -> NDArray[np.bool_]:
+        """(points, polygons, edges): the point lies on or outside the edge's line (within
+        ``eps``), for :meth:`clear_from`."""
+        if not self.count:
+            return np.zeros((len(points), 0, 0), dtype=bool)
+        return self._depth(points) >= -eps
+
+    def clear_from(self, points: F, u: int, todo: NDArray[np.intp], outside: NDArray[np.bool_],
+                   eps: float = TOUCH) -> NDArray[np.bool_]:
+        """:meth:`clear` of the segments from ``points[u]`` to each ``points[todo]``, given
+        :meth:`outside_edges` of ``points``: the same tests, the points' depths computed once
+        for a whole search, the segment's own axis tried only where no edge separates."""
+        return self.clear_from_each(points, u, todo, outside, eps).all(axis=1)
+
+    def clear_from_each(self, points: F, u: int, todo: NDArray[np.intp], outside: NDArray[np.bool_],
+                        eps: float = TOUCH) -> NDArray[np.bool_]:
+        """(todo, polygons): :meth:`clear_from`, polygon by polygon."""
+        if not self.count or not len(todo):
+            return np.ones((len(todo), self.count), dtype=bool)
+        ok = (outside[u][None] & outside[todo]).any(axis=2)
+        k, m = np.nonzero(~ok)
+        if not len(k):
+            return ok
+        a = points[u]
+        d = points[todo[k]] - a
+        n = np.column_stack([-d[:, 1], d[:, 0]])
+        ln = np.hypot(n[:, 0], n[:, 1])
+        long = ln > 1e-12
+        n[long] /= ln[long, None]
+        side = np.einsum("pvd,pd->pv", self.vertices[m], n) - np.einsum("pd,pd->p", n, np.broadcast_to(a, n.shape))[:, None]
+        ok[k, m] = long & ((side >= -eps).all(axis=1) | (side <= eps).all(axis=1))
+        return ok
+
+    def clear_to_each(self, points: F, outside: NDArray[np.bool_], goal: F, eps: float = TOUCH) -> NDArray[np.bool_]:
+        """(points, polygons): :meth:`clear` of the segments from each of ``points`` to ``goal``,
+        polygon by polygon, given :meth:`outside_edges` of ``points`` (as :meth:`clear_from`)."""
+        if not self.count or not len(points):
+            return np.ones((len(points), self.count), dtype=bool)
+        ok = (outside & self.outside_edges(goal[None], eps)).any(axis=2)
+        k, m = np.nonzero(~ok)
+        if not len(k):
+            return ok
+        a = points[k]
+        d = goal - a
+        n = np.column_stack([-d[:, 1], d[:, 0]])
+        ln = np.hypot(n[:, 0], n[:, 1])
+        long = ln > 1e-12
+        n[long] /= ln[long, None]
+        side = np.einsum("pvd,pd->pv", self.vertices[m], n) - np.einsum("pd,pd->p", n, a)[:, None]
+        ok[k, m] = long & ((side >= -eps).all(axis=1) | (side <= eps).all(axis=1))
+        return ok
+
     def inside(self, points: F, eps: float = TOUCH) -> NDArray[np.bool_]:
         """(points, polygons): the point lies in the polygon deeper than ``eps``."""
         if not self.count:
@@ -151,6 +260,110 @@ class ConvexSet:
         return (by_edge | by_own).all(axis=1)
 
 
+class PathSearch:
+    """:func:`shortest_path` from one ``start`` among the same obstacles and bounds toward several
+    goals (a unit's moves toward each of its goals), each search free to leave out some of the
+    obstacles (those holding its goal): what each point sees past each obstacle, once found,
+    serves every later search, and so does a search that found no path (it saw all it could
+    reach). The same A* over the same nodes in the same order as :func:`shortest_path`'s
+    reference code: the same paths, to the last bit."""
+
+    def __init__(self, start: ArrayLike, obstacles: "Sequence[ArrayLike] | ConvexSet",
+                 bounds: tuple[float, float, float, float] | None = None) -> None:
+        self.start = np.asarray(start, dtype=np.float64).reshape(2)
+        self.shapes = obstacles if isinstance(obstacles, ConvexSet) else ConvexSet(obstacles)
+        self.holding = self.shapes.inside(self.start[None])[0]      # ignored: the piece is already there
+        polys = self.shapes.polys
+        corners = np.concatenate(polys) if polys else np.zeros((0, 2))
+        self.owner = np.repeat(np.arange(len(polys)), [len(p) for p in polys])
+        self.bounds = bounds
+        self.in_bounds = np.ones(len(corners), dtype=bool)
+        if bounds is not None:
+            lo, hi = np.array(bounds[:2]), np.array(bounds[2:])
+            self.in_bounds = ((corners >= lo - TOUCH) & (corners <= hi + TOUCH)).all(axis=1)
+        self.corners = corners
+        self.buried = self.shapes.inside(corners)                   # (corners, polygons)
+        self.points = np.concatenate([self.start[None], corners])   # the nodes but the goal, of any search
+        self.outside = self.shapes.outside_edges(self.points)
+        n = len(self.points)
+        self.known = np.zeros((n, n), dtype=bool)                   # segments already tested...
+        self.clear = np.zeros((n, n, self.shapes.count), dtype=bool)  # ...and clear of each polygon
+        self.reachable: dict[bytes, NDArray[np.intp]] = {}          # by the polygons kept: what the start reaches
+
+    def _sees(self, k: int, others: NDArray[np.intp], keep: NDArray[np.bool_]) -> NDArray[np.bool_]:
+        """Whether the segments from point ``k`` to each of the points ``others`` are clear of
+        the polygons ``keep``; each segment tested once for all searches."""
+        new = others[~self.known[k, others]]
+        if len(new):
+            self.clear[k, new] = self.shapes.clear_from_each(self.points, k, new, self.outside)
+            self.known[k, new] = True
+        return self.clear[k, others][:, keep].all(axis=1)
+
+    def path(self, goal: ArrayLike, max_length: float = math.inf,
+             leave_out: NDArray[np.bool_] | None = None) -> F | None:
+        """The shortest path to ``goal`` (:func:`shortest_path`) among the obstacles but those
+        where ``leave_out`` is True."""
+        g = np.asarray(goal, dtype=np.float64).reshape(2)
+        keep = ~self.holding if leave_out is None else ~self.holding & ~leave_out
+        if self.shapes.count and self.shapes.inside(g[None])[0][keep].any():
+            return None
+        if self.bounds is not None:
+            lo, hi = np.array(self.bounds[:2]), np.array(self.bounds[2:])
+            if ((g < lo - TOUCH) | (g > hi + TOUCH)).any():
+                return None
+        # the reference's corners: the kept polygons' (in order) in bounds and in none of them
+        chosen = keep[self.owner] & self.in_bounds & ~self.buried[:, keep].any(axis=1) if len(self.corners) \
+            else np.zeros(0, dtype=bool)
+        mine = np.concatenate([[0], 1 + np.nonzero(chosen)[0]])     # the points of this search
+        # node 0 the start, 1 the goal, 2... the chosen corners (point mine[k] is node k or k + 1)
+        nodes = np.concatenate([self.start[None], g[None], self.points[mine[1:]]])
+        point = np.concatenate([[0, -1], np.arange(1, len(mine))])
+        to_goal = self.shapes.clear_to_each(self.points[mine], self.outside[mine], g)[:, keep].all(axis=1)
+        key = keep.tobytes()
+        reach = self.reachable.get(key)
+        if reach is not None and not to_goal[reach].any():
+            return None                    # A* would expand every reachable point and find no way
+        heuristic = np.hypot(*(nodes - g).T)
+        bounded = max_length < math.inf
+        best = np.full(len(nodes), math.inf)
+        best[0] = 0.0
+        came = np.full(len(nodes), -1)
+        done = np.zeros(len(nodes), dtype=bool)
+        heap = [(heuristic[0], 0)]
+        while heap:
+            f, u = heapq.heappop(heap)
+            if done[u]:
+                continue
+            if f > max_length + 1e-9:
+                return None
+            done[u] = True
+            if u == 1:
+                order = [1]
+                while order[-1] != 0:
+                    order.append(int(came[order[-1]]))
+                return nodes[order[::-1]]
+            # only the nodes this step would improve (and, under a finite length, could still
+            # reach the goal in it: the rest would never be taken) need their sight tested
+            todo = np.nonzero(~done)[0]
+            cost = best[u] + np.hypot(*(nodes[todo] - nodes[u]).T)
+            better = cost < best[todo] - 1e-12
+            if bounded:
+                better &= cost + heuristic[todo] <= max_length + 1e-9
+            todo, cost = todo[better], cost[better]
+            k = int(point[u])
+            at_goal = todo == 1
+            sight = np.empty(len(todo), dtype=bool)
+            sight[at_goal] = to_goal[k]
+            sight[~at_goal] = self._sees(int(mine[k]), mine[point[todo[~at_goal]]], keep)
+            for v, c in zip(todo[sight], cost[sight]):
+                best[v] = c
+                came[v] = u
+                heapq.heappush(heap, (c + heuristic[v], int(v)))
+        if not bounded:       # the heap ran dry: every point the start reaches was expanded, none seeing the goal
+            self.reachable[key] = point[np.nonzero(done)[0]]
+        return None
+
+
 def shortest_path(start: ArrayLike, goal: ArrayLike, obstacles: "Sequence[ArrayLike] | ConvexSet",
                   bounds: tuple[float, float, float, float] | None = None,
                   max_length: float = math.inf) -> F | None:
@@ -166,6 +379,8 @@ def shortest_path(start: ArrayLike, goal: ArrayLike, obstacles: "Sequence[ArrayL
     >>> shortest_path([0, 0], [0, 3], [wall], max_length=3.0) is None
     True
     """
+    if SHORTCUTS:
+        return PathSearch(start, obstacles, bounds).path(goal, max_length)
     s = np.asarray(start, dtype=np.float64).reshape(2)
     g = np.asarray(goal, dtype=np.float64).reshape(2)
     shapes = obstacles if isinstance(obstacles, ConvexSet) else ConvexSet(obstacles)

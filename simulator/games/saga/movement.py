@@ -22,11 +22,16 @@ from simulator.games.saga import buildings
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.setup import layout
 from simulator.games.saga.units import CONTACT, EPS, cohesive, figure_array, in_contact
-from simulator.geometry.paths import (ConvexSet, configuration_obstacle, cut_path, gap_points, nearest_point, path_entry,
-                                      path_length, shortest_path)
+from simulator.geometry.paths import (ConvexSet, PathSearch, configuration_obstacle, cut_path, gap_points, nearest_point,
+                                      path_entry, path_length, shortest_path)
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
 from simulator.geometry.table import (Shapes, check_move, circle_gaps, circles_inside_rect, cohesion, rotate_points,
                                       segment_crosses_polyline, segment_polygon_distance, segments_polygon_distance)
+
+#: The legal list's speed-ups (issue #24): the path worlds and searches of a unit's sampled moves
+#: shared between its goals, the walls between other units' figures remembered between the moves
+#: checked. Off: the reference code path (bench/bench_saga_legal.py).
+SHORTCUTS = True
 
 State = dict[str, Any]
 
@@ -347,13 +352,33 @@ def building_defender(state: State, building: str, attacker_owner: str) -> str:
     return max(held, key=lambda u: (len(state["units"][u]["figures"]), u))
 
 
-def _walls(state: State, blockers: list[str], exclude: set[str]) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+Walls = tuple[NDArray[np.float64], NDArray[np.float64]] | None
+_WALLS: dict[tuple[Any, ...], Walls] = {}
+_WALLS_MAX = 256        # remembered sets of walls (one per table position and mover; cleared when full)
+
+
+def _walls(state: State, blockers: list[str], exclude: set[str]) -> Walls:
     """Segments between centres of same-unit figures within VS of each other."""
     figs = state["figures"]
     by_unit: dict[str, list[str]] = {}
     for f in blockers:
         if f not in exclude:
             by_unit.setdefault(figs[f]["unit"], []).append(f)
+    if not SHORTCUTS:
+        return _walls_between(state, by_unit)
+    # every move checked for one legal list meets the same walls: remembered by what they depend on
+    key = tuple((f, figs[f]["x"], figs[f]["y"], figs[f]["r"], u) for u, fl in by_unit.items() for f in fl)
+    if key not in _WALLS:
+        if len(_WALLS) >= _WALLS_MAX:
+            _WALLS.clear()
+        found = _WALLS[key] = _walls_between(state, by_unit)
+        for a in found or ():
+            a.flags.writeable = False
+    return _WALLS[key]
+
+
+def _walls_between(state: State, by_unit: dict[str, list[str]]) -> Walls:
+    """:func:`_walls` of the figures of each unit of ``by_unit``."""
     s, e = [], []
     vs = cat.inches("VS")
     for fl in by_unit.values():
@@ -669,6 +694,7 @@ class PathWorld:
     bounds: tuple[float, float, float, float]
     reform: float = 0.0          # the longest move of a figure into its place in the new formation
     units: list[bool] = field(default_factory=list)   # per obstacle: another unit's figures, not terrain
+    search: PathSearch | None = None      # the reference point's shortest paths (:func:`_approach`)
 
 
 def path_world(state: State, uid: str, rules: MoveRules, heading: float | None = None,
@@ -777,7 +803,7 @@ def move_action(dest: dict[str, tuple[float, float]], via: dict[str, list[tuple[
 
 
 def bending_move(state: State, uid: str, goal: tuple[float, float], rules: MoveRules, partial: bool = False,
-                 worlds: dict[float | None, PathWorld | None] | None = None, snake: bool = True) -> SampledMove | None:
+                 worlds: dict[float | str | None, PathWorld | None] | None = None, snake: bool = True) -> SampledMove | None:
     """A move of the whole unit whose reference point (its figures' mean) follows the shortest
     path to ``goal`` round impassable terrain, buildings and other units (SAGA p.12-13: each
     figure moves along any path), checked by :func:`validate_move`: in its formation, else (a
@@ -787,7 +813,8 @@ def bending_move(state: State, uid: str, goal: tuple[float, float], rules: MoveR
     as far as the allowance takes it along that path, stopping short of whatever holds the goal
     (an enemy unit: outside its VS); otherwise the reference point must reach ``goal`` itself.
     ``worlds`` caches the :func:`path_world` of each formation between calls (key: None for the
-    formation as it stands, else the column's heading). None when there is no legal such move."""
+    formation as it stands, else the column's heading; a leader's, :func:`_file_along`). None when
+    there is no legal such move."""
     worlds = {} if worlds is None else worlds
     if None not in worlds:
         worlds[None] = path_world(state, uid, rules)
@@ -803,7 +830,7 @@ def bending_move(state: State, uid: str, goal: tuple[float, float], rules: MoveR
         reformed = worlds[heading]
         found = _along(state, uid, goal, rules, partial, reformed) if reformed is not None else None
     if found is None and snake and count >= 2:
-        found = _file_along(state, uid, goal, rules, partial)
+        found = _file_along(state, uid, goal, rules, partial, worlds if SHORTCUTS else None)
     return found
 
 
@@ -812,17 +839,21 @@ FILE_GAP = 0.5
 
 
 def _file_along(state: State, uid: str, goal: tuple[float, float], rules: MoveRules,
-                partial: bool) -> SampledMove | None:
+                partial: bool, worlds: dict[float | str | None, PathWorld | None] | None = None) -> SampledMove | None:
     """The unit snaking through a gap figure by figure (SAGA p.12: each figure moves along any
     path of its own): the figure nearest ``goal`` takes the shortest path of its base alone; the
     others, nearest first, go straight to where that path starts and follow it, each FILE_GAP
     behind the one before, so the unit ends as a file in formation. Checked by
     :func:`validate_move` (allowance per figure, terrain, bases, gaps, VS zone, formation); None
-    when there is no legal such move."""
+    when there is no legal such move. ``worlds``: :func:`bending_move`'s, where the leader's
+    world is kept (key: ``"lead " + figure``)."""
     unit = state["units"][uid]
     figs = state["figures"]
     lead = min(unit["figures"], key=lambda f: math.dist((figs[f]["x"], figs[f]["y"]), goal))
-    world = path_world(state, uid, rules, lead=lead)
+    worlds = {} if worlds is None else worlds
+    if "lead " + lead not in worlds:
+        worlds["lead " + lead] = path_world(state, uid, rules, lead=lead)
+    world = worlds["lead " + lead]
     if world is None:
         return None
     goal_pt = np.asarray(goal, dtype=np.float64)
@@ -900,7 +931,13 @@ def _approach(world: PathWorld, goal: NDArray[np.float64], held: NDArray[np.bool
     """The reference point's shortest path toward ``goal`` round the world's obstacles but the
     ``held`` ones (those holding the goal), cut PATH_MARGIN short of where it enters one of
     those; None when there is none (of at most ``limit``) or it goes nowhere."""
-    ref_path = shortest_path(world.ref, goal, world.obstacles.subset(~held), world.bounds, limit)
+    if SHORTCUTS:
+        # one search per world for all the goals, whatever holds them (issue #24)
+        if world.search is None:
+            world.search = PathSearch(world.ref, world.obstacles, world.bounds)
+        ref_path = world.search.path(goal, limit, held)
+    else:
+        ref_path = shortest_path(world.ref, goal, world.obstacles.subset(~held), world.bounds, limit)
     if ref_path is None or path_length(ref_path) < EPS:
         return None
     for zone in (o for o, h in zip(world.obstacles.polys, held) if h):
@@ -1058,7 +1095,7 @@ def sample_moves(state: State, uid: str, rules: MoveRules) -> list[SampledMove]:
             out.append(SampledMove(gather, {}, validate_move(state, uid, gather, rules)))
         except IllegalAction:
             pass
-    worlds: dict[float | None, PathWorld | None] = {}
+    worlds: dict[float | str | None, PathWorld | None] = {}
     ends = [np.mean(list(m.dest.values()), axis=0) for m in out]
     for goal in goals(state, uid):
         planned = bending_move(state, uid, goal, rules, partial=True, worlds=worlds)
