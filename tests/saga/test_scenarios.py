@@ -127,12 +127,17 @@ def _playout(sid: str, seed: int, cap: int) -> Session:
     return s
 
 
+#: Chosen from seeds 0-45 so that together they play every action type, raise every event kind
+#: and cite every rule page that all 46 did, each at least twice (a fifth of the CPU).
+QUICKSTART_SEEDS = [9, 19, 24, 25, 29, 30, 32, 40, 42, 45]
+
+
 def test_random_playouts_quickstart() -> None:
     ended = 0
-    for seed in range(46):
+    for seed in QUICKSTART_SEEDS:
         s = _playout("saga/quickstart", seed, 400)
         ended += s.outcome() is not None
-    assert ended == 46
+    assert ended == len(QUICKSTART_SEEDS)
 
 
 @pytest.mark.parametrize("sid", ["saga/s2-ford", "saga/s5-homeland", "saga/s6-escort", "saga/sx-feast-for-crows"])
