@@ -53,6 +53,8 @@ def window(tmp_path: Path) -> Iterator[Callable[[str, str], WindowDriver]]:
 
 def drawn_board(d: WindowDriver, shot: Path) -> None:
     """The board and the side panel are drawn in the window (not blank, not one colour)."""
+    if not d.live:
+        return
     pixels = d.screenshot(shot)
     board = d.scene.view.camera.viewport
     panel = d.scene.side.rect
@@ -62,12 +64,32 @@ def drawn_board(d: WindowDriver, shot: Path) -> None:
         assert colours > 12, f"the {name} looks blank in {shot} ({colours} colours)"
 
 
+def end_phases_while(d: WindowDriver, going: Callable[[], bool], most: int = 12) -> None:
+    """Ctrl+Enter while ``going()``: each press must end something."""
+    session = d.scene.model.session
+    for _ in range(most):
+        if not going():
+            return
+        n = len(session.history)
+        d.end_phase()
+        d.settle()
+        assert len(session.history) > n, f"Ctrl+Enter ended nothing: {d.scene.control.message}"
+    raise AssertionError(f"still going after {most} presses of Ctrl+Enter: {d.scene.model.banner}")
+
+
 def back_to_picker(d: WindowDriver) -> None:
-    """Esc (nothing to cancel): the Esc menu; "Back to the scenario list": the picker."""
-    d.key("Escape", pygame.K_ESCAPE)
+    """Esc (again while it cancels something: a selection, a menu): the Esc menu; "Back to the
+    scenario list": the picker."""
+    for _ in range(3):
+        before = d.screenshot_array()
+        d.key("Escape", pygame.K_ESCAPE)
+        if d.scene.pause is not None:
+            break
     assert d.scene.pause is not None, "Esc did not open the Esc menu"
-    d.drawn(d.scene.pause.window.rect, d.screenshot_array())
+    d.drawn(d.scene.pause.window.rect, before)
     d.press(d.scene.pause.buttons["list"])
+    if not d.live:
+        return
     d._until(lambda: d.title() == PICKER_TITLE, "the scenario list (the window's title names no game)")
     assert d.quit() == 0
 
@@ -75,25 +97,75 @@ def back_to_picker(d: WindowDriver) -> None:
 # ---------------------------------------------------------------------------------- Dragon Rage
 @needs_x
 def test_nurkott_invader_enters_from_its_box_and_both_sides_play_a_turn(window, tmp_path):
-    d = window("nurkott-invaders", ":93")
+    play_nurkott(window("nurkott-invaders", ":93"), tmp_path)
+
+
+def play_nurkott(d: WindowDriver, tmp_path: Path) -> None:
     s = d.scene
     assert s.side.shown == "offmap:invader"
     drawn_board(d, tmp_path / "nurkott-start.png")
     # the Lord waits in the invader's box: dragged onto a hex he may reach, he enters the map
     d.drag(d.item_rect("hero2").center, d.hex_pos("0103"))
     d.settle()
-    assert d.saved().state["units"]["hero2"]["hex"] == "0103"
+    assert d.played().state["units"]["hero2"]["hex"] == "0103"
     # the invader's remaining phases, then every phase of the defender, with Ctrl+Enter
-    while s.model.state["active"] == "invader":
-        d.end_phase()
-        d.settle()
+    end_phases_while(d, lambda: s.model.state["active"] == "invader")
     turn = s.model.state["turn"]
-    while s.model.state["active"] == "defender":
-        d.end_phase()
-        d.settle()
-    state = d.saved().state
+    end_phases_while(d, lambda: s.model.state["active"] == "defender")
+    state = d.played().state
     assert state["turn"] == turn + 1 and state["active"] == "invader" and state["phase_index"] == 0
     drawn_board(d, tmp_path / "nurkott-next-turn.png")
+    back_to_picker(d)
+
+
+# ----------------------------------------------------------------------------------------- SAGA
+@needs_x
+def test_saga_dice_on_the_battle_board_an_ability_and_a_turn_of_each_side(window, tmp_path):
+    play_saga(window("saga-battle-board", ":92"), tmp_path)
+
+
+def play_saga(d: WindowDriver, tmp_path: Path) -> None:
+    s = d.scene
+    assert s.side.shown == "board:vikings"
+    drawn_board(d, tmp_path / "saga-start.png")
+    # the Vikings' Orders Phase: a rolled die dragged onto the Activation Pool box...
+    d.drag(d.item_rect("vikings/2").center, d.slot_rect("activation_pool").center)
+    d.settle()
+    assert d.played().state["sides"]["vikings"]["dice"][2]["box"] == "activation_pool"
+    # ...and the box clicked: its menu offers its ability (roll two extra SAGA dice)
+    d.open_menu(lambda: d.click(d.slot_rect("activation_pool").center))
+    d.choose(lambda a: a["type"] == "use_ability")
+    d.settle()
+    assert d.played().history[-1] == {"type": "use_ability", "box": "activation_pool"}
+    drawn_board(d, tmp_path / "saga-ability.png")
+    # the Activation Phase: the Bondi's die activates the warriors (one action: made at once)
+    d.end_phase()
+    d.settle()
+    d.click(d.slot_rect("bondi").center)
+    d.settle()
+    assert d.played().history[-1]["type"] == "activate"
+    # they move: a right-click on one of them, a move from its menu
+    d.open_menu(lambda: d.click(d.piece_pos("v-bondi.1"), button=3))
+    moved = d.choose(lambda a: a["type"] == "move")
+    d.settle()
+    figures = d.played().state["figures"]
+    assert all([figures[f]["x"], figures[f]["y"]] == list(at) for f, at in moved["to"].items())
+    end_phases_while(d, lambda: s.model.state["turn_player"] == "vikings")
+    # the Anglo-Danes: the End phase button rolls their dice; a die clicked offers its boxes
+    assert s.side.shown == "board:anglo_danes"
+    d.press(s.panels.buttons["end_phase"])
+    d.settle()
+    assert d.played().history[-1]["type"] == "roll_dice"
+    die = next(i.id for sl in s.side.panel().slots if sl.id == "pool" for i in sl.contents)
+    d.open_menu(lambda: d.click(d.item_rect(die).center))
+    placed = d.choose(lambda a: a["type"] == "place_die")
+    d.settle()
+    box = placed["box"]
+    assert d.played().state["sides"]["anglo_danes"]["dice"][placed["die"]]["box"] == box
+    end_phases_while(d, lambda: s.model.state["turn_player"] == "anglo_danes")
+    state = d.played().state
+    assert state["turn"] == 2 and state["turn_player"] == "vikings"
+    drawn_board(d, tmp_path / "saga-turn-2.png")
     back_to_picker(d)
 
 

@@ -146,6 +146,14 @@ class WindowDriver:
             self._seen = (st.st_mtime, st.st_size)
         return self._saved
 
+    def played(self) -> Session:
+        """What the program played: its autosave, after :meth:`settle` (the shadow when not live)."""
+        if not self.live:
+            return self.scene.model.session
+        got = self.saved()
+        assert got is not None, "the program has not autosaved"
+        return got
+
     def settle(self) -> None:
         """Wait until the autosave holds as many actions as the shadow, then check they are the same."""
         want = list(self.scene.model.session.history)
@@ -194,16 +202,16 @@ class WindowDriver:
     def _mouse(self, kind: int, pos: tuple[int, int], **extra: Any) -> None:
         self.scene.handle(pygame.event.Event(kind, pos=pos, **extra))
 
-    def click(self, pos: tuple[int, int]) -> None:
-        """A left click at ``pos`` (the board, a side panel)."""
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """A click at ``pos`` (the board, a side panel); ``button=3``: a right-click."""
         x, y = int(pos[0]), int(pos[1])
         if self.live:
             self._xdo("mousemove", str(x), str(y))
             time.sleep(0.15)
-            self._xdo("click", "1")
+            self._xdo("click", str(button))
         self._mouse(pygame.MOUSEMOTION, (x, y), rel=(0, 0), buttons=(0, 0, 0))
-        self._mouse(pygame.MOUSEBUTTONDOWN, (x, y), button=1)
-        self._mouse(pygame.MOUSEBUTTONUP, (x, y), button=1)
+        self._mouse(pygame.MOUSEBUTTONDOWN, (x, y), button=button)
+        self._mouse(pygame.MOUSEBUTTONUP, (x, y), button=button)
 
     def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 8) -> None:
         """Press at ``a``, move in steps, release at ``b``."""
