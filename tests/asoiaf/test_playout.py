@@ -1,4 +1,8 @@
-"""Seeded random games through Session.legal_actions() only, to the round limit, checking invariants."""
+"""Seeded random games through Session.legal_actions() only, to the round limit, checking invariants.
+
+Game ``g`` plays mode ``g % 10`` with seed ``g``. The games are chosen from the first hundred so
+that, mode by mode, they play every action type, raise every event kind and cite every rule that
+the hundred did (about half the CPU for the same reach)."""
 
 import random
 
@@ -9,6 +13,8 @@ from simulator.games.asoiaf.catalogue import catalogue
 from simulator.games.asoiaf.units import polygon
 
 MODES = sorted(catalogue().modes)
+GAMES = [4, 18, 19, 20, 22, 23, 26, 29, 34, 35, 36, 37, 40, 41, 43, 45, 46, 47, 48, 49, 50, 51, 52, 54, 56,
+         57, 58, 59, 60, 61, 64, 65, 67, 70, 72, 73, 74, 76, 80, 82, 85, 87, 88, 90, 91, 93, 94, 96, 99]
 
 
 def small(mode: str):
@@ -57,8 +63,9 @@ def check_invariants(state):
 
 def test_hundred_random_games():
     scenarios = {m: small(m) for m in MODES}
+    assert {MODES[g % len(MODES)] for g in GAMES} == set(MODES), "a mode is not played"
     finished = 0
-    for game in range(100):
+    for game in GAMES:
         mode = MODES[game % len(MODES)]
         s = Session.new(scenarios[mode], seed=game)
         rng = random.Random(game)
@@ -72,4 +79,4 @@ def test_hundred_random_games():
             check_invariants(s.state_data())
         assert s.outcome() is not None, f"game {game} ({mode}) did not end"
         finished += 1
-    assert finished == 100
+    assert finished == len(GAMES)
