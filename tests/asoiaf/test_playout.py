@@ -61,7 +61,7 @@ def check_invariants(state):
     assert len(claimed) == len(set(claimed))
 
 
-def test_hundred_random_games():
+def test_random_games_of_every_mode():
     scenarios = {m: small(m) for m in MODES}
     assert {MODES[g % len(MODES)] for g in GAMES} == set(MODES), "a mode is not played"
     finished = 0
