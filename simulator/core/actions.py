@@ -21,8 +21,6 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from jsonschema import Draft202012Validator
-from jsonschema.validators import extend
 
 from simulator.core.data import _message as schema_message
 from simulator.core.data import format_path
@@ -250,8 +248,18 @@ def _is_whole(checker: Any, value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_Validator = extend(Draft202012Validator,
-                    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole))
+_VALIDATOR: list[Any] = []
+
+
+def _validator_class() -> Any:
+    """jsonschema's validator, "integer" meaning whole numbers only. Imported on the first action
+    checked, not at start-up: jsonschema takes a tenth of a second to import."""
+    if not _VALIDATOR:
+        from jsonschema import Draft202012Validator
+        from jsonschema.validators import extend
+        _VALIDATOR.append(extend(Draft202012Validator,
+                                 type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole)))
+    return _VALIDATOR[0]
 
 
 # --- the fast path ------------------------------------------------------------------------------
@@ -347,8 +355,8 @@ class ParamChecker:
         for kind, spec in specs.items():
             schema = dict(spec.params)
             schema["properties"] = {"type": {"const": kind}, **schema.get("properties", {})}
-            _Validator.check_schema(schema)
-            self._validators[kind] = _Validator(schema)
+            _validator_class().check_schema(schema)
+            self._validators[kind] = _validator_class()(schema)
             self._fast[kind] = compile_schema(schema)
 
     def full_check_agrees(self, action: Mapping[str, Any]) -> bool:

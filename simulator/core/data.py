@@ -6,7 +6,10 @@ the file, the line, the field, and what was expected.
 
 Schemas are JSON Schema (draft 2020-12) documents, checked by the ``jsonschema``
 library; an optional ``x-expected`` keyword on a schema node phrases what a
-player should have written there ("a hex label such as '0707'").
+player should have written there ("a hex label such as '0707'"). Every program start
+validates a dozen files, nearly always good ones: a schema made of the keywords the shipped
+schemas use is compiled into a quick yes/no check (:func:`fast_check`), and ``jsonschema``
+(a tenth of a second to import) is loaded only to phrase a refusal.
 
 A data file may come from anyone (a scenario from a forum, a save passed round), so it is
 bounded before it is trusted: at most :data:`MAX_FILE_BYTES` are read, the YAML events are
@@ -32,13 +35,14 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import yaml
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 
 from simulator.core.errors import DataError
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 PathKey = tuple[str | int, ...]
 
@@ -390,6 +394,11 @@ def validate(doc: Document, schema: Mapping[str, Any], at: PathKey = ()) -> None
     instance = doc.data
     for key in at:
         instance = instance[key]
+    check = fast_check(schema)
+    if check is not None and check(instance):
+        return
+    from jsonschema import Draft202012Validator     # only to phrase a refusal (slow to import)
+
     errors = list(Draft202012Validator(schema).iter_errors(instance))
     if not errors:
         return
@@ -402,6 +411,180 @@ def validate(doc: Document, schema: Mapping[str, Any], at: PathKey = ()) -> None
     raise DataError(msg, file=doc.file, line=line, field=format_path(path))
 
 
+# --- the quick check ---------------------------------------------------------------------------
+# It answers "valid or not" exactly as jsonschema's Draft202012Validator (without a format
+# checker) does, for the keywords below; a schema using any other keyword, or a reference other
+# than "#/..." inside the schema, gets no quick check and goes to jsonschema. A quick "no" is
+# only a hint: jsonschema then finds (and phrases) the problem, or lets the value through.
+# (simulator/core/actions.py has its own compiler: actions count 3.0 as no whole number.)
+
+Check = Callable[[Any], bool]
+
+
+class _NoQuickCheck(Exception):
+    """The schema uses something the quick check does not do."""
+
+
+#: Keywords that never refuse a value (annotations), for the quick check.
+_ANNOTATIONS = frozenset({"$schema", "$comment", "$defs", "definitions", "title", "description",
+                          "default", "examples", "format", "deprecated", "readOnly", "writeOnly"})
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+_TYPE_CHECKS: dict[str, Check] = {
+    "string": lambda v: isinstance(v, str),
+    # draft 2020-12 counts 3.0 as an integer
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer()),
+    "number": _is_number,
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """JSON Schema's equality (``enum``, ``const``): true is not 1, 1 is 1.0."""
+    if a is b:
+        return True
+    if isinstance(a, str) or isinstance(b, str):
+        return bool(a == b)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return bool(a == b)
+
+
+def _compile(node: Any, root: Mapping[str, Any], refs: dict[str, Check]) -> Check:
+    if node is True:
+        return lambda v: True
+    if node is False:
+        return lambda v: False
+    if not isinstance(node, dict):
+        raise _NoQuickCheck
+    if "$id" in node and node is not root:
+        raise _NoQuickCheck                 # "#/..." inside would name this node, not the root
+    tests: list[Check] = []
+    for key, want in node.items():
+        if key == "$id" or key in _ANNOTATIONS or (isinstance(key, str) and key.startswith("x-")):
+            continue
+        if key == "additionalProperties" and "properties" in node:
+            continue                        # checked with the properties
+        tests.append(_keyword(key, want, node, root, refs))
+    if not tests:
+        return lambda v: True
+    if len(tests) == 1:
+        return tests[0]
+    return lambda v: all(t(v) for t in tests)
+
+
+def _keyword(key: str, want: Any, node: Mapping[str, Any], root: Mapping[str, Any],
+             refs: dict[str, Check]) -> Check:
+    sub = lambda s: _compile(s, root, refs)    # noqa: E731
+    if key == "type":
+        names = want if isinstance(want, list) else [want]
+        if not all(isinstance(n, str) and n in _TYPE_CHECKS for n in names):
+            raise _NoQuickCheck
+        kinds = [_TYPE_CHECKS[n] for n in names]
+        return kinds[0] if len(kinds) == 1 else (lambda v: any(k(v) for k in kinds))
+    if key == "enum" and isinstance(want, list):
+        return lambda v: any(_equal(c, v) for c in want)
+    if key == "const":
+        return lambda v: _equal(v, want)
+    if key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum") and _is_number(want):
+        compare: Callable[[Any], bool] = {
+            "minimum": lambda v: v >= want, "maximum": lambda v: v <= want,
+            "exclusiveMinimum": lambda v: v > want, "exclusiveMaximum": lambda v: v < want}[key]
+        return lambda v: not _is_number(v) or compare(v)
+    if key in ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties") \
+            and isinstance(want, int) and not isinstance(want, bool):
+        kind = str if key.endswith("Length") else list if key.endswith("Items") else dict
+        if key.startswith("min"):
+            return lambda v: not isinstance(v, kind) or len(v) >= want
+        return lambda v: not isinstance(v, kind) or len(v) <= want
+    if key == "uniqueItems" and isinstance(want, bool):
+        return lambda v: not want or not isinstance(v, list) or all(
+            not _equal(a, b) for i, a in enumerate(v) for b in v[i + 1:])
+    if key == "pattern" and isinstance(want, str):
+        regex = re.compile(want)
+        return lambda v: not isinstance(v, str) or regex.search(v) is not None
+    if key == "required" and isinstance(want, list):
+        return lambda v: not isinstance(v, dict) or all(n in v for n in want)
+    if key == "properties" and isinstance(want, dict) and "patternProperties" not in node:
+        props = {name: sub(s) for name, s in want.items()}
+        extra = node.get("additionalProperties", True)
+        if extra is True:
+            return lambda v: not isinstance(v, dict) or all(t(v[k]) for k, t in props.items() if k in v)
+        rest = sub(extra)
+        return lambda v: not isinstance(v, dict) or all(
+            props[k](x) if k in props else rest(x) for k, x in v.items())
+    if key == "additionalProperties" and "patternProperties" not in node:
+        rest = sub(want)
+        return lambda v: not isinstance(v, dict) or all(rest(x) for x in v.values())
+    if key == "propertyNames":
+        names = sub(want)
+        return lambda v: not isinstance(v, dict) or all(names(k) for k in v)
+    if key == "items":
+        item = sub(want)
+        skip = len(node.get("prefixItems", []))
+        return lambda v: not isinstance(v, list) or all(item(x) for x in v[skip:])
+    if key == "prefixItems" and isinstance(want, list):
+        firsts = [sub(s) for s in want]
+        return lambda v: not isinstance(v, list) or all(t(x) for t, x in zip(firsts, v))
+    if key in ("allOf", "anyOf", "oneOf") and isinstance(want, list) and want:
+        options = [sub(s) for s in want]
+        if key == "allOf":
+            return lambda v: all(o(v) for o in options)
+        if key == "anyOf":
+            return lambda v: any(o(v) for o in options)
+        return lambda v: sum(1 for o in options if o(v)) == 1
+    if key == "$ref" and isinstance(want, str):
+        return _reference(want, root, refs)
+    raise _NoQuickCheck
+
+
+def _reference(ref: str, root: Mapping[str, Any], refs: dict[str, Check]) -> Check:
+    """A ``#/...`` reference inside the schema, compiled once (and able to refer to itself)."""
+    if ref not in refs:
+        if not ref.startswith("#/") or "~" in ref or "%" in ref:
+            raise _NoQuickCheck
+        target: Any = root
+        for part in ref[2:].split("/"):
+            if not isinstance(target, dict) or part not in target:
+                raise _NoQuickCheck
+            target = target[part]
+        compiled: list[Check] = []
+        refs[ref] = lambda v: compiled[0](v)
+        compiled.append(_compile(target, root, refs))
+    return refs[ref]
+
+
+#: Quick checks by schema object (the schema itself is kept, so its id is not reused).
+_QUICK: dict[int, tuple[Mapping[str, Any], Check | None]] = {}
+
+
+def fast_check(schema: Mapping[str, Any]) -> Check | None:
+    """A function telling, as ``jsonschema`` would, whether a value fits ``schema``; None if the
+    schema uses a keyword the quick check does not do (then only ``jsonschema`` can tell)."""
+    known = _QUICK.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    try:
+        check: Check | None = _compile(schema, schema, {})
+    except (_NoQuickCheck, re.error):
+        check = None
+    if len(_QUICK) >= 256:         # schemas built on the fly (one per call) must not pile up
+        _QUICK.clear()
+    _QUICK[id(schema)] = (schema, check)
+    return check
+
+
 _SCHEMA_CACHE: dict[str, dict[str, Any]] = {}
 
 
@@ -409,5 +592,5 @@ def schema(name: str) -> dict[str, Any]:
     """A schema shipped with the core, by file name stem (``"script"``, ``"save"``...)."""
     if name not in _SCHEMA_CACHE:
         path = Path(__file__).with_name("schemas") / f"{name}.yaml"
-        _SCHEMA_CACHE[name] = yaml.safe_load(path.read_text(encoding="utf-8"))
+        _SCHEMA_CACHE[name] = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
     return _SCHEMA_CACHE[name]

@@ -147,15 +147,18 @@ def build_board(hexmap: HexMap) -> Board:
     board = Board(hexmap)
     grid = hexmap.grid
     present = set(hexmap.labels)
-    for lab in hexmap.labels:
-        row: list[str | None] = []
-        for d in range(6):
-            try:
-                n = grid.neighbour(lab, d)
-            except ValueError:
-                n = None
-            row.append(n if n in present else None)
-        board.neighbours[lab] = row
+    labels = list(hexmap.labels)
+    # the six neighbours of every hex in one array step each (grid.neighbour per hex and
+    # direction was a tenth of the start-up); a neighbour off the labels or the map is None
+    cubes = grid.labels_to_cube(labels)
+    around: list[list[str | None]] = []
+    for vector in grid.direction_vectors:
+        moved = cubes + vector
+        ok = grid.labelable(moved)
+        names = iter(grid.offsets_to_labels(grid.cube_to_offsets(moved[ok])))
+        around.append([next(names) if k else None for k in ok.tolist()])
+    for i, lab in enumerate(labels):
+        board.neighbours[lab] = [n if n in present else None for n in (way[i] for way in around)]
         board.terrain[lab] = hexmap.terrains_of(lab)
         board.attrs[lab] = hexmap.hex_attrs(lab)
     inside = set(hexmap.edges.get("inside_walls", []))

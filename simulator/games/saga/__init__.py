@@ -4,6 +4,9 @@ See docs/saga.md for the rules coverage and engine decisions, docs/actions.md#sa
 the action types.
 """
 
+#: GAME.name, read by simulator.core.registry.game_name without importing the rules
+NAME = "SAGA"
+
 from simulator.games.saga.rules import Saga
 
 GAME = Saga()
