@@ -21,7 +21,7 @@ from simulator.client.solo import LEVELS, SoloConfig, scenario_sides
 from simulator.core.data import C_LOADER, PURE_LOADER, Document, load_yaml
 from simulator.core.demo import Demo, list_demos
 from simulator.core.errors import DataError
-from simulator.core.registry import get_game
+from simulator.core.registry import game_name, get_game
 from simulator.core.scenario import Scenario, broken_reason, list_scenarios, load_scenario
 
 
@@ -47,7 +47,7 @@ class DemoEntry:
 
 def _game_name(game_id: str) -> str:
     try:
-        return get_game(game_id).name
+        return game_name(game_id)    # read without importing the game
     except DataError:
         return game_id
 
