@@ -14,7 +14,7 @@
 * Moves out are measured from the outside of the walls (the figures' places inside do not
   matter): :func:`exit_length`.
 * Shooting at or from a building: range and line of sight to or from any part of it
-  (``shooting.py``, :func:`wall_points`).
+  (``shooting.py``: ``lines_to_building``, ``lines_between_buildings``).
 
 Positions are table inches, y up (``simulator/geometry/table.py``).
 """
@@ -27,7 +27,6 @@ from typing import Any
 from simulator.core.errors import IllegalAction
 from simulator.games.saga import catalogue as cat
 from simulator.games.saga.units import CONTACT, EPS
-from simulator.geometry.paths import nearest_point
 from simulator.geometry.table import point_polygon_distance, segment_polygon_distance, segment_through_polygon
 
 State = dict[str, Any]
@@ -147,21 +146,6 @@ def check_move(state: State, uid: str, starts: dict[str, Point], ends: dict[str,
             if closer or enters:
                 raise IllegalAction(f"{f} would move within VS of {pieces(state)[bid]['name']}, held by the "
                                     "enemy, without engaging it", "SAGA p.27")
-
-
-WALL_STEP = 0.5     # inches between the sampled points of a building's walls (sight lines)
-
-
-def wall_points(state: State, building: str, toward: Point) -> list[Point]:
-    """Points of the building's walls a sight line may start or end at ("any part of the
-    building", SAGA p.27): the point nearest ``toward``, the corners, and points every
-    WALL_STEP along each wall, nearest ``toward`` first."""
-    poly = [(float(x), float(y)) for x, y in pieces(state)[building]["polygon"]]
-    out = [tuple(float(c) for c in nearest_point(toward, poly))]
-    for a, b in zip(poly, poly[1:] + poly[:1]):
-        n = max(1, math.ceil(math.dist(a, b) / WALL_STEP))
-        out += [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(n)]
-    return sorted(out, key=lambda p: math.dist(p, toward))  # type: ignore[return-value]
 
 
 def exit_length(state: State, building: str, path: list[Point], r: float) -> float:

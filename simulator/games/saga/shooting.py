@@ -12,7 +12,7 @@ from and to its walls (SAGA p.27).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 import numpy as np
 from numpy.typing import NDArray
@@ -23,12 +23,14 @@ from simulator.games.saga import catalogue as cat
 from simulator.games.saga import buildings, casualties
 from simulator.games.saga.units import (EPS, add_fatigue, attack_dice_shooting, base_armour, clamp_armour,
                                         figure_array, remove_figures)
+from simulator.geometry.paths import nearest_point
 from simulator.geometry.segments import point_segment_distance, points_in_polygon, segments_intersect
-from simulator.geometry.table import (circle_gaps, point_polygon_distance, polygon_distance, segment_crosses_polyline,
-                                      segment_polygon_distance, segments_polygon_distance)
+from simulator.geometry.table import (circle_gaps, convex_hull, point_polygon_distance, polygon_distance,
+                                      segment_crosses_polyline, segment_polygon_distance, segments_polygon_distance)
 
 State = dict[str, Any]
 Point = tuple[float, float]
+Lines = tuple[NDArray[np.float64], NDArray[np.float64]]   # the starts and the ends of sight lines
 
 
 def los_blockers(state: State, a: tuple[float, float], b: tuple[float, float],
@@ -128,8 +130,83 @@ def _circle_crossings(edges_a: NDArray[np.float64], edges_b: NDArray[np.float64]
     return np.concatenate(out)
 
 
+def _blocker_geometry(state: State, ignore_units: set[str], ignore_terrain: frozenset[str],
+                      own: tuple[str, str] | None) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                                            NDArray[np.float64]]:
+    """What may block a sight line, as shapes: the bases (x, y, r) and the segments a line may not
+    touch (the gaps between figures, SAGA p.15, and the edges of high obstacles and high areas)."""
+    figs = state["figures"]
+    others = [f for f, v in figs.items() if v["unit"] not in ignore_units]
+    circles = figure_array(state, others) if others else np.zeros((0, 3))
+    sa, sb = [], []
+    walls = sight_walls(state, others, own)
+    if walls is not None:
+        sa.append(walls[0])
+        sb.append(walls[1])
+    for t in state["terrain"]:
+        if t["height"] != "high" or t["id"] in ignore_terrain:
+            continue
+        pts = np.asarray(t["line"] if "line" in t else t["polygon"], dtype=np.float64)
+        nxt = pts[1:] if "line" in t else np.roll(pts, -1, axis=0)
+        sa.append(pts[:len(nxt)])
+        sb.append(nxt)
+    seg_a = np.concatenate(sa) if sa else np.zeros((0, 2))
+    seg_b = np.concatenate(sb) if sb else np.zeros((0, 2))
+    return circles, seg_a, seg_b
+
+
+def _wall_targets(poly: NDArray[np.float64], circles: NDArray[np.float64], seg_a: NDArray[np.float64],
+                  seg_b: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The points whose directions may bound what is seen of the walls ``poly``: its corners (first),
+    the ends of the blocking segments, and where a blocker meets the walls."""
+    ea, eb = poly, np.roll(poly, -1, axis=0)
+    return np.concatenate([poly, seg_a, seg_b, _crossings(seg_a, seg_b, ea, eb) if len(seg_a) else np.zeros((0, 2)),
+                           _circle_crossings(ea, eb, circles) if len(circles) else np.zeros((0, 2))])
+
+
+def _rays_to_walls(origins: NDArray[np.float64], poly: NDArray[np.float64], circles: NDArray[np.float64],
+                   targets: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """For each point of ``origins``, the lines to the walls ``poly`` that decide exactly whether
+    it sees some point of them (see :func:`lines_to_building`), the most direct first: the starts
+    and the ends of all the lines, origin after origin (``targets``: :func:`_wall_targets`)."""
+    ea, eb = poly, np.roll(poly, -1, axis=0)
+    centre = poly.mean(axis=0)
+    ref = np.arctan2(centre[1] - origins[:, 1], centre[0] - origins[:, 0])
+
+    def rel(v: NDArray[np.float64]) -> NDArray[np.float64]:
+        return (np.arctan2(v[..., 1], v[..., 0]) - ref[:, None] + math.pi) % (2 * math.pi) - math.pi
+
+    ang = [rel(targets[None] - origins[:, None])]
+    if len(circles):
+        v = circles[None, :, :2] - origins[:, None]
+        dist = np.hypot(v[..., 0], v[..., 1])
+        half = np.arcsin(np.clip(circles[None, :, 2] / np.maximum(dist, 1e-9), 0.0, 1.0))
+        mid = rel(v)
+        ang += [mid - half, mid + half]
+    every = np.concatenate(ang, axis=1)
+    span = every[:, :len(poly)]
+    every = np.sort(np.clip(every, span.min(axis=1)[:, None], span.max(axis=1)[:, None]), axis=1)
+    mids = (every[:, :-1] + every[:, 1:]) / 2
+    row, col = np.nonzero(every[:, 1:] - every[:, :-1] > 1e-12)
+    mids = mids[row, col]
+    order = np.lexsort((np.abs(mids), row))             # origin after origin, the most direct first
+    row, mids = row[order], mids[order]
+    u = np.stack([np.cos(mids + ref[row]), np.sin(mids + ref[row])], axis=1)
+    po = origins[row]
+    # the ray's first meeting with the walls: the nearest point of the building that way
+    e = eb - ea
+    den = u[:, None, 0] * e[None, :, 1] - u[:, None, 1] * e[None, :, 0]
+    w = ea[None] - po[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (w[..., 0] * e[None, :, 1] - w[..., 1] * e[None, :, 0]) / den
+        s_ = (w[..., 0] * u[:, None, 1] - w[..., 1] * u[:, None, 0]) / den
+    t = np.where((np.abs(den) > 1e-12) & (t > 0) & (s_ >= 0) & (s_ <= 1), t, np.inf).min(axis=1)
+    keep = np.isfinite(t)
+    return po[keep], po[keep] + u[keep] * t[keep, None]
+
+
 def lines_to_building(state: State, p: Point, building: str, ignore_units: set[str],
-                      ignore_terrain: frozenset[str], own: tuple[str, str] | None = None) -> list[tuple[Point, Point]]:
+                      ignore_terrain: frozenset[str], own: tuple[str, str] | None = None) -> Lines:
     """The sight lines from ``p`` to the walls of ``building`` worth testing, so that testing them
     answers exactly whether some point of the walls is seen (SAGA p.27). Along each direction from
     ``p`` the nearest point of the walls is the easiest to see; whether that line is blocked changes
@@ -138,70 +215,130 @@ def lines_to_building(state: State, p: Point, building: str, ignore_units: set[s
     is cast midway between each two such neighbouring directions, through the building's span."""
     poly = np.asarray(buildings.pieces(state)[building]["polygon"], dtype=np.float64)
     po = np.asarray(p, dtype=np.float64)
-    ea, eb = poly, np.roll(poly, -1, axis=0)
-    figs = state["figures"]
-    circles = figure_array(state, [f for f, v in figs.items() if v["unit"] not in ignore_units])
-    sa, sb = [], []
-    walls = sight_walls(state, [f for f, v in figs.items() if v["unit"] not in ignore_units], own)
-    if walls is not None:
-        sa.append(walls[0])
-        sb.append(walls[1])
-    for t in state["terrain"]:
-        if t["height"] != "high" or t["id"] in ignore_terrain or t["id"] == building:
-            continue
-        pts = np.asarray(t["line"] if "line" in t else t["polygon"], dtype=np.float64)
-        nxt = pts[1:] if "line" in t else np.roll(pts, -1, axis=0)
-        sa.append(pts[:len(nxt)])
-        sb.append(nxt)
-    seg_a = np.concatenate(sa) if sa else np.zeros((0, 2))
-    seg_b = np.concatenate(sb) if sb else np.zeros((0, 2))
-    ref = math.atan2(*(poly.mean(axis=0) - po)[::-1])
+    circles, seg_a, seg_b = _blocker_geometry(state, ignore_units, ignore_terrain | {building}, own)
+    return _rays_to_walls(po[None], poly, circles, _wall_targets(poly, circles, seg_a, seg_b))
 
-    def rel(points: NDArray[np.float64]) -> NDArray[np.float64]:
-        ang = np.arctan2(points[:, 1] - po[1], points[:, 0] - po[0]) - ref
-        return (ang + math.pi) % (2 * math.pi) - math.pi
 
-    span = rel(poly)
-    lo, hi = float(span.min()), float(span.max())
-    crit = [span, rel(seg_a), rel(seg_b), rel(_crossings(seg_a, seg_b, ea, eb)) if len(seg_a) else np.zeros(0)]
-    if len(circles):
-        v = circles[:, :2] - po
-        dist = np.hypot(v[:, 0], v[:, 1])
-        half = np.arcsin(np.clip(circles[:, 2] / np.maximum(dist, 1e-9), 0.0, 1.0))
-        mid = rel(circles[:, :2])
-        crit += [mid - half, mid + half, rel(_circle_crossings(ea, eb, circles))]
-    angles = np.unique(np.clip(np.concatenate(crit), lo, hi))
-    if len(angles) < 2:
-        angles = np.array([lo, hi])
-    mids = (angles[:-1] + angles[1:]) / 2
-    mids = mids[np.argsort(np.abs(mids))]                 # the most direct first
-    u = np.stack([np.cos(mids + ref), np.sin(mids + ref)], axis=1)
-    # the ray's first meeting with the walls: the nearest point of the building that way
+def _critical_lines(points: NDArray[np.float64], circles: NDArray[np.float64]) -> tuple[NDArray[np.float64],
+                                                                                        NDArray[np.float64]]:
+    """The lines touching two features (origins, directions): through two points, through a point
+    and tangent to a base, tangent to two bases (the four common tangents)."""
+    o, d = [np.zeros((0, 2))], [np.zeros((0, 2))]
+    n, m = len(points), len(circles)
+    if n >= 2:
+        i, j = np.triu_indices(n, 1)
+        o.append(points[i])
+        d.append(points[j] - points[i])
+    if n and m:
+        v = circles[None, :, :2] - points[:, None]
+        dist = np.hypot(v[..., 0], v[..., 1])
+        ok = dist > circles[None, :, 2]
+        base = np.arctan2(v[..., 1], v[..., 0])[ok]
+        half = np.arcsin(np.clip(np.broadcast_to(circles[None, :, 2], dist.shape)[ok] / dist[ok], 0.0, 1.0))
+        at = np.broadcast_to(points[:, None], v.shape)[ok]
+        for sign in (-1.0, 1.0):
+            o.append(at)
+            d.append(np.stack([np.cos(base + sign * half), np.sin(base + sign * half)], axis=1))
+    if m >= 2:
+        i, j = np.triu_indices(m, 1)
+        c1, c2 = circles[i], circles[j]
+        dv = c2[:, :2] - c1[:, :2]
+        dd = (dv * dv).sum(axis=1)
+        perp = np.stack([-dv[:, 1], dv[:, 0]], axis=1)
+        for sign in (1.0, -1.0):                    # outer and inner tangents
+            dr = sign * c2[:, 2] - c1[:, 2]
+            ok = (dd > 1e-12) & (dd >= dr * dr)
+            root = np.sqrt(np.maximum(dd - dr * dr, 0.0))
+            for h in (1.0, -1.0):
+                # the unit normal n with n.c1 + k = r1 and n.c2 + k = sign * r2
+                nrm = (dr[:, None] * dv + h * root[:, None] * perp)[ok] / dd[ok, None]
+                o.append(c1[ok, :2] - c1[ok, 2:3] * nrm)
+                d.append(np.stack([-nrm[:, 1], nrm[:, 0]], axis=1))
+    return np.concatenate(o), np.concatenate(d)
+
+
+def _wall_positions(origins: NDArray[np.float64], dirs: NDArray[np.float64], ea: NDArray[np.float64],
+                    eb: NDArray[np.float64], segment: bool = False) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """Where the lines ``origins[i] + t dirs[i]`` (``segment``: only 0 <= t <= 1) meet the walls
+    ``ea[k]-eb[k]``: the wall indices and the positions 0..1 along them."""
     e = eb - ea
-    den = u[:, None, 0] * e[None, :, 1] - u[:, None, 1] * e[None, :, 0]
-    w = ea[None] - po
+    den = dirs[:, None, 0] * e[None, :, 1] - dirs[:, None, 1] * e[None, :, 0]
+    w = ea[None] - origins[:, None]
     with np.errstate(divide="ignore", invalid="ignore"):
+        s_ = (w[..., 0] * dirs[:, None, 1] - w[..., 1] * dirs[:, None, 0]) / den
         t = (w[..., 0] * e[None, :, 1] - w[..., 1] * e[None, :, 0]) / den
-        s_ = (w[..., 0] * u[:, None, 1] - w[..., 1] * u[:, None, 0]) / den
-    t = np.where((np.abs(den) > 1e-12) & (t > 0) & (s_ >= 0) & (s_ <= 1), t, np.inf).min(axis=1)
-    keep = np.isfinite(t)
-    ends = po + u[keep] * t[keep, None]
-    return [((float(po[0]), float(po[1])), (float(q[0]), float(q[1]))) for q in ends]
+    hit = (np.abs(den) > 1e-12) & (s_ >= 0) & (s_ <= 1)
+    if segment:
+        hit &= (t >= 0) & (t <= 1)
+    _, k = np.nonzero(hit)
+    return k, s_[hit]
 
 
-def viewpoints(state: State, fid: str, toward: Point) -> list[Point]:
-    """Where figure ``fid`` sees from and is seen at: its centre; inside a building, any part of
-    the building (SAGA p.27: its walls' points, ``buildings.wall_points``)."""
-    f = state["figures"][fid]
-    bid = state["units"][f["unit"]].get("building")
-    return buildings.wall_points(state, bid, toward) if bid else [(f["x"], f["y"])]
+def lines_between_buildings(state: State, first: str, second: str, ignore_units: set[str],
+                            ignore_terrain: frozenset[str]) -> Iterator[Lines]:
+    """The sight lines from the walls of ``first`` to the walls of ``second`` worth testing, so
+    that testing them answers exactly whether some point of the one sees some point of the other
+    (SAGA p.27), in batches (starts, ends), the most direct first. From a point of the first
+    building's walls, :func:`_rays_to_walls` gives the lines that decide exactly what it sees of the
+    second; those lines (the order of the directions grazing the blockers) change only where the
+    point crosses a line touching two features (two ends of blockers or points where a blocker
+    meets the second building's walls, a point and a base's tangent, two bases' common tangents)
+    or crosses a blocker. So one point midway between each two such neighbouring crossings along
+    each wall decides its stretch of wall. Only the blockers meeting the hull of both buildings
+    count: nothing else touches a line between them. The first batch, from the first building's
+    corners and the point nearest the second, usually settles it before the rest is worked out."""
+    pa = np.asarray(buildings.pieces(state)[first]["polygon"], dtype=np.float64)
+    pb = np.asarray(buildings.pieces(state)[second]["polygon"], dtype=np.float64)
+    circles, seg_a, seg_b = _blocker_geometry(state, ignore_units, ignore_terrain | {first, second}, None)
+    hull = convex_hull(np.concatenate([pa, pb]))
+    if len(circles):
+        circles = circles[segments_polygon_distance(circles[:, :2], circles[:, :2], hull) < circles[:, 2]]
+    if len(seg_a):
+        near = segments_polygon_distance(seg_a, seg_b, hull) <= EPS
+        seg_a, seg_b = seg_a[near], seg_b[near]
+    targets = _wall_targets(pb, circles, seg_a, seg_b)
+    nearest = np.asarray(nearest_point(pb.mean(axis=0), pa), dtype=np.float64)
+    yield _rays_to_walls(np.concatenate([nearest[None], pa]), pb, circles, targets)
+    if not len(circles) and not len(seg_a):
+        return                                      # nothing between them: any line was clear
+    ea, eb = pa, np.roll(pa, -1, axis=0)
+    fa, fb = pb, np.roll(pb, -1, axis=0)
+    points = np.unique(np.concatenate([seg_a, seg_b, pb, _crossings(seg_a, seg_b, fa, fb) if len(seg_a)
+                                       else np.zeros((0, 2)), _circle_crossings(fa, fb, circles)]), axis=0)
+    origins, dirs = _critical_lines(points, circles)
+    side = (pb[None, :, 0] - origins[:, None, 0]) * dirs[:, None, 1] - \
+        (pb[None, :, 1] - origins[:, None, 1]) * dirs[:, None, 0]
+    meets = (side.min(axis=1) <= EPS) & (side.max(axis=1) >= -EPS)   # the line reaches the second
+    k, pos = _wall_positions(origins[meets], dirs[meets], ea, eb)
+    if len(seg_a):                                  # where the point crosses a blocker
+        k2, pos2 = _wall_positions(seg_a, seg_b - seg_a, ea, eb, segment=True)
+        k, pos = np.concatenate([k, k2]), np.concatenate([pos, pos2])
+    on = _circle_crossings(ea, eb, circles)         # where it enters or leaves a base
+    if len(on):
+        k3 = point_segment_distance(on[:, None], ea[None], eb[None]).argmin(axis=1)
+        e = eb[k3] - ea[k3]
+        pos3 = ((on - ea[k3]) * e).sum(axis=1) / np.maximum((e * e).sum(axis=1), 1e-12)
+        k, pos = np.concatenate([k, k3]), np.concatenate([pos, pos3])
+    parts = []
+    for w in range(len(pa)):
+        cuts = np.unique(np.concatenate([[0.0, 1.0], np.clip(pos[k == w], 0.0, 1.0)]))
+        mids = (cuts[:-1] + cuts[1:]) / 2
+        parts.append(ea[w] + mids[:, None] * (eb[w] - ea[w]))
+    samples = np.concatenate(parts)
+    samples = samples[np.argsort(segments_polygon_distance(samples, samples, pb), kind="stable")]
+    for i in range(0, len(samples), SAMPLE_BATCH):
+        yield _rays_to_walls(samples[i:i + SAMPLE_BATCH], pb, circles, targets)
+
+
+SAMPLE_BATCH = 64       # points of a building's walls whose sight lines are tested at once
 
 
 def sight_line(state: State, a: str, b: str) -> tuple[Point, Point, list[str]]:
     """The line of sight between figures ``a`` and ``b``: centre to centre, or, for a figure
     inside a building, from or to any part of the building (SAGA p.27), the building and the
     figures inside it never blocking it. Returns the first clear line (its ends, no blockers),
-    else the most direct one with what blocks it."""
+    else the most direct one with what blocks it. With a building the lines tested decide it
+    exactly (:func:`lines_to_building`, :func:`lines_between_buildings`)."""
     figs, units = state["figures"], state["units"]
     ua, ub = figs[a]["unit"], figs[b]["unit"]
     held = frozenset(str(units[u]["building"]) for u in (ua, ub) if units[u].get("building"))
@@ -211,23 +348,22 @@ def sight_line(state: State, a: str, b: str) -> tuple[Point, Point, list[str]]:
     # a unit in a building shoots from its walls, its figures blocking nothing
     own = None if units[ua].get("building") else (ua, a)
     ba, bb = units[ua].get("building"), units[ub].get("building")
-    if bool(ba) != bool(bb):       # a figure and a building: the lines that decide it exactly
+    if ba and bb and ba != bb:     # two buildings
+        batches: Iterable[Lines] = lines_between_buildings(state, str(ba), str(bb), ignore, held)
+    elif ba or bb:                 # a figure and a building
         outside, bid = (ca, str(bb)) if bb else (cb, str(ba))
-        lines = lines_to_building(state, outside, bid, ignore, held, own)
-        if ba:
-            lines = [(q, p) for p, q in lines]
-        lines = lines or [(ca, cb)]
-    else:
-        from_a, at_b = viewpoints(state, a, cb), viewpoints(state, b, ca)
-        if len(from_a) == 1 or len(at_b) == 1:
-            lines = [(p, q) for p in from_a for q in at_b]
-        else:                      # both in buildings: each wall point with the nearest of the other's
-            lines = [(p, viewpoints(state, b, p)[0]) for p in from_a] + [(viewpoints(state, a, q)[0], q) for q in at_b]
-    found = lines_blockers(state, lines, ignore, held, own)
-    for line, blockers in zip(lines, found):
-        if not blockers:
-            return line[0], line[1], []
-    return lines[0][0], lines[0][1], found[0]
+        p0, p1 = lines_to_building(state, outside, bid, ignore, held, own)
+        batches = [(p1, p0) if ba else (p0, p1)]
+    else:                          # two figures, or two in one building (nothing of it blocks)
+        batches = []
+    first: tuple[Point, Point, list[str]] | None = None
+    for p0, p1 in batches:         # the most direct first: most answers come early
+        lines = list(zip(map(tuple, p0.tolist()), map(tuple, p1.tolist())))
+        for line, blockers in zip(lines, lines_blockers(state, lines, ignore, held, own)):  # type: ignore[arg-type]
+            if not blockers:
+                return line[0], line[1], []
+            first = first or (line[0], line[1], blockers)
+    return first or (ca, cb, lines_blockers(state, [(ca, cb)], ignore, held, own)[0])
 
 
 def range_gap(state: State, fid: str, target: str) -> float:
