@@ -16,7 +16,9 @@ import numpy as np
 import pygame
 import pytest
 
+from simulator.client import gestures
 from simulator.client.app import CAPTION as PICKER_TITLE
+from simulator.core.game import Action
 from simulator.core.script import run_script
 from tests.client.window_driver import ROOT, WindowDriver, tools_missing
 
@@ -75,6 +77,27 @@ def end_phases_while(d: WindowDriver, going: Callable[[], bool], most: int = 12)
         d.settle()
         assert len(session.history) > n, f"Ctrl+Enter ended nothing: {d.scene.control.message}"
     raise AssertionError(f"still going after {most} presses of Ctrl+Enter: {d.scene.model.banner}")
+
+
+def secret_choice(d: WindowDriver, want: Callable[[Action], bool]) -> Action:
+    """The secret choice waiting now: the hand-over screen first when it belongs to another
+    player than the one at the screen ("I am ...: show my choice"), then its option clicked in
+    the chooser under the board."""
+    s = d.scene
+    secret = s.model.secret
+    assert secret is not None, f"no secret choice waits ({s.model.banner})"
+    before = d.screenshot_array()
+    if s.handover is not None:
+        assert s.handover.choice.player == secret.player
+        d.press(s.handover.buttons[0][0])
+        assert s.handover is None, "the hand-over screen stayed"
+    assert s.side.shown == gestures.SECRET, f"no chooser under the board ({s.side.shown})"
+    slot = next((sl.id for sl in s.side.panel().slots if want(secret.options[int(sl.id)][1])), None)
+    assert slot is not None, f"no such option: {secret.options}"
+    d.drawn(d.slot_rect(slot), before)
+    d.click(d.slot_rect(slot).center)
+    d.settle()
+    return secret.options[int(slot)][1]
 
 
 def back_to_picker(d: WindowDriver) -> None:
@@ -145,7 +168,7 @@ def play_saga(d: WindowDriver, tmp_path: Path) -> None:
     d.settle()
     assert d.played().history[-1]["type"] == "activate"
     # they move: a right-click on one of them, a move from its menu
-    d.open_menu(lambda: d.click(d.piece_pos("v-bondi.1"), button=3))
+    d.open_menu(lambda: d.click(d.spot_of("v-bondi.1"), button=3))
     moved = d.choose(lambda a: a["type"] == "move")
     d.settle()
     figures = d.played().state["figures"]
@@ -166,6 +189,53 @@ def play_saga(d: WindowDriver, tmp_path: Path) -> None:
     state = d.played().state
     assert state["turn"] == 2 and state["turn_player"] == "vikings"
     drawn_board(d, tmp_path / "saga-turn-2.png")
+    back_to_picker(d)
+
+
+# ---------------------------------------------------------------------------------------- ASOIAF
+@needs_x
+def test_asoiaf_a_tactics_card_played_and_a_round_of_both_sides(window, tmp_path):
+    play_asoiaf(window("asoiaf-hand", ":93"), tmp_path)
+
+
+def play_asoiaf(d: WindowDriver, tmp_path: Path) -> None:
+    s = d.scene
+    assert s.side.shown == "hand:stark"
+    drawn_board(d, tmp_path / "asoiaf-start.png")
+    # Stark's first activation: a card of his hand clicked, played with a unit's hold
+    d.open_menu(lambda: d.click(d.slot_rect("40205").center))
+    played = d.choose(lambda a: a["type"] == "hold" and a.get("card") == "40205")
+    d.settle()
+    assert d.played().history[-1] == played
+    assert "40205" not in d.played().state["hands"]["stark"]
+    drawn_board(d, tmp_path / "asoiaf-card.png")
+    # then each side in turn: every unit activated (a right-click, "hold"), then each NCU
+    # from the Tactics board's box, then the cleanup, until the next round
+    for _ in range(40):
+        state = s.model.state
+        if state["round"] != 1:
+            break
+        who = s.model.active
+        units = [a["unit"] for a in s.model.legal if a["type"] == "hold"]
+        if units:
+            d.open_menu(lambda: d.click(d.spot_of(units[0]), button=3))
+            d.choose(lambda a: a["type"] == "hold" and "card" not in a)
+        elif any(a["type"] in ("claim", "ncu_pass") for a in s.model.legal):
+            ncu = next(a["ncu"] for a in s.model.legal if a["type"] == "ncu_pass")
+            d.show_panel("tactics-board")
+            d.open_menu(lambda: d.click(d.item_rect(ncu).center))
+            d.choose(lambda a: a["type"] == "claim" if who == "stark" else a["type"] == "ncu_pass")
+        else:
+            break
+        d.settle()
+    # the cleanup: each keeps his cards, a secret choice (the other player's behind the hand-over)
+    for _ in range(2):
+        secret_choice(d, lambda a: a == {"type": "discard", "cards": []})
+    state = d.played().state
+    assert state["round"] == 2 and state["phase"] == "activation"
+    kinds = [a["type"] for a in d.played().history]
+    assert kinds.count("hold") >= 8 and "claim" in kinds and "ncu_pass" in kinds and kinds.count("discard") == 2
+    drawn_board(d, tmp_path / "asoiaf-round-2.png")
     back_to_picker(d)
 
 

@@ -169,11 +169,17 @@ class WindowDriver:
 
     def drawn(self, rect: pygame.Rect, before: np.ndarray) -> None:
         """Wait until the window's pixels in ``rect`` differ from ``before`` (a menu or panel shown)."""
-        if not self.live:
-            return
+        if self.live:
+            assert self._changed(rect, before, TIMEOUT), f"nothing new drawn at {tuple(rect)}"
+
+    def _changed(self, rect: pygame.Rect, before: np.ndarray, timeout: float) -> bool:
         crop = (slice(rect.top, rect.bottom), slice(rect.left, rect.right))
-        self._until(lambda: not np.array_equal(self.screenshot_array()[crop], before[crop]),
-                    f"something drawn at {tuple(rect)}")
+        end = time.monotonic() + timeout
+        while np.array_equal(self.screenshot_array()[crop], before[crop]):
+            if time.monotonic() > end:
+                return False
+            time.sleep(0.1)
+        return True
 
     # -- screenshots ------------------------------------------------------------------------
     def screenshot_array(self) -> np.ndarray:
@@ -235,14 +241,15 @@ class WindowDriver:
 
     def press(self, button: Any) -> None:
         """Click a pygame_gui button (the End phase button, the hand-over's, the Esc menu's)."""
-        before = self.screenshot_array() if self.live else None
         if self.live:
             x, y = button.rect.center
+            before = self.screenshot_array()
             self._xdo("mousemove", str(x), str(y))
-            time.sleep(0.3)             # the button sees the pointer (hover) on a frame first
+            # a button takes a click once a frame has seen the pointer over it: its hover colour
+            # shows that frame (unchanged when the pointer was already there: a short wait)
+            self._changed(button.rect, before, 5.0)
             self._xdo("click", "1")
         self.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
-        del before
 
     def key(self, keys: str, key: int, mod: int = 0) -> None:
         """A key press: ``keys`` for xdotool, ``key``/``mod`` as pygame names it."""
@@ -303,6 +310,17 @@ class WindowDriver:
     def piece_pos(self, piece: str) -> tuple[int, int]:
         x, y = self.scene.view.to_screen(self.scene.view.ref_world(piece))
         return int(round(x)), int(round(y))
+
+    def spot_of(self, piece: str) -> tuple[int, int]:
+        """A point where a click names ``piece`` (its centre, else a hex of it no other piece
+        covers: a ship's crew stands over its centre)."""
+        view = self.scene.view
+        points = [self.piece_pos(piece)] + [self.hex_pos(h) for h in view.model.by_id[piece].hexes]
+        for p in points:
+            hit = view.piece_at(p)
+            if hit is not None and hit.id == piece:
+                return p
+        raise AssertionError(f"no point of {piece} is free of other pieces")
 
     def slot_rect(self, slot: str) -> pygame.Rect:
         rect = self.scene.side._slots.get(slot)
