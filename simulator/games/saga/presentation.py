@@ -102,8 +102,14 @@ class SagaPresentation(Presentation):
 
     def pieces(self, state: State) -> list[PieceView]:
         out = []
-        # each unit's name under its lowest figure, its fatigue markers beside its rightmost one
-        named = {u["id"]: min(u["figures"], key=lambda k: state["figures"][k]["y"])
+        # each unit's name under its lowest figure (the one nearest the middle of its front rank),
+        # its fatigue markers beside its rightmost one
+        figs = state["figures"]
+
+        def middle(u: dict[str, Any]) -> float:
+            return sum(figs[k]["x"] for k in u["figures"]) / len(u["figures"])
+
+        named = {u["id"]: min(u["figures"], key=lambda k: (round(figs[k]["y"] * 2), abs(figs[k]["x"] - middle(u))))
                  for u in state["units"].values() if u["figures"]}
         tokens = {u["id"]: max(u["figures"], key=lambda k: state["figures"][k]["x"])
                   for u in state["units"].values() if u["figures"]}
