@@ -19,6 +19,11 @@ nesting), integers have at most :data:`MAX_INT_DIGITS` digits, numbers are finit
 holds no control characters. YAML is read by libyaml (``yaml.CSafeLoader``) when PyYAML was
 built with it, else by the pure-Python loader; both give the same nodes and lines.
 
+A file that read well is kept, parsed, in a small cache (:func:`cache_dir`) under the hash of
+its bytes, so the next start reads the maps, rules and demos it needs without parsing them
+again; any change to a file changes its hash. A file that fails is never kept: its error is
+found and phrased afresh each time.
+
 >>> doc = parse_yaml("a: 1\\nb: [x, 2]\\n", "demo.yaml")
 >>> doc.line_of(("b", 1))
 2
@@ -30,7 +35,10 @@ simulator.core.errors.DataError: demo.yaml:1: a: expected a string, got the inte
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import math
+import os
 import re
 import stat
 from dataclasses import dataclass, field
@@ -319,14 +327,88 @@ def read_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 def load_yaml(path: str | Path, *, loader: type | None = None) -> Document:
     """Read and parse a YAML file; a missing, unreadable, oversized or malformed file is a
-    :class:`DataError` naming the file and line."""
+    :class:`DataError` naming the file and line. With the default loader, a file read before
+    comes from the parse cache (a ``loader`` named on purpose always parses)."""
     raw = read_limited(path)
+    if loader is None:
+        cached = _cached(raw, str(path))
+        if cached is not None:
+            return cached
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"not a UTF-8 text file (bad byte at offset {exc.start})", file=str(path),
                         line=raw[:exc.start].count(b"\n") + 1) from None
-    return parse_yaml(text, str(path), loader=loader)
+    doc = parse_yaml(text, str(path), loader=loader)
+    if loader is None:
+        _keep(raw, doc)
+    return doc
+
+
+# --- the parse cache ---------------------------------------------------------------------------
+
+#: Files smaller than this are parsed each time (a fraction of a millisecond).
+CACHE_MIN_BYTES = 2048
+#: Files kept at most; past it the older half is removed.
+CACHE_MAX_FILES = 1000
+#: What a cached parse depends on besides the bytes: the parser, the limits, this format.
+_CACHE_TAG = (f"simulator-data-1 yaml {yaml.__version__} {LOADER.__name__} "
+              f"{MAX_NODES} {MAX_DEPTH} {MAX_INT_DIGITS} {MAX_FILE_BYTES}")
+
+
+def cache_dir() -> Path | None:
+    """Where parsed data files are kept: ``$SIMULATOR_CACHE`` (``0`` or empty: nowhere), else
+    ``$XDG_CACHE_HOME/simulator/data`` or ``~/.cache/simulator/data``."""
+    env = os.environ.get("SIMULATOR_CACHE")
+    if env is not None:
+        return None if env.strip() in ("", "0", "off") else Path(env).expanduser()
+    try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    except RuntimeError:            # no home folder
+        return None
+    return base / "simulator" / "data"
+
+
+def _cache_file(raw: bytes) -> Path | None:
+    folder = cache_dir()
+    if folder is None or len(raw) < CACHE_MIN_BYTES:
+        return None
+    digest = hashlib.blake2b(raw, digest_size=20, person=b"simulator-data").hexdigest()
+    return folder / f"{digest}.bin"
+
+
+def _cached(raw: bytes, file: str) -> Document | None:
+    """The kept parse of these bytes, or None (not kept, unreadable, or from another version)."""
+    target = _cache_file(raw)
+    if target is None:
+        return None
+    try:
+        kept = marshal.loads(target.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if not (isinstance(kept, tuple) and len(kept) == 4 and kept[0] == _CACHE_TAG
+            and isinstance(kept[2], dict) and isinstance(kept[3], dict)):
+        return None
+    return Document(kept[1], file, kept[2], kept[3])
+
+
+def _keep(raw: bytes, doc: Document) -> None:
+    """Keep the parse of a file that read well (quietly nothing if the cache cannot be written)."""
+    target = _cache_file(raw)
+    if target is None:
+        return
+    try:
+        blob = marshal.dumps((_CACHE_TAG, doc.data, doc.lines, doc.raw_keys))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        entries = list(os.scandir(target.parent))
+        if len(entries) >= CACHE_MAX_FILES:
+            for entry in sorted(entries, key=lambda e: e.stat().st_mtime)[:len(entries) // 2]:
+                os.unlink(entry.path)
+        part = target.with_name(f"{target.name}.{os.getpid()}.part")
+        part.write_bytes(blob)
+        os.replace(part, target)            # another process reads the whole file or none
+    except (OSError, ValueError):
+        return
 
 
 _TYPE_WORDS = {
