@@ -273,10 +273,16 @@ class PathSearch:
         self.start = np.asarray(start, dtype=np.float64).reshape(2)
         self.shapes = obstacles if isinstance(obstacles, ConvexSet) else ConvexSet(obstacles)
         self.holding = self.shapes.inside(self.start[None])[0]      # ignored: the piece is already there
+        self.bounds = bounds
+        self.ready = False
+
+    def _prepare(self) -> None:
+        """The corners and what is known of them, at the first search that looks past its start."""
+        self.ready = True
+        bounds = self.bounds
         polys = self.shapes.polys
         corners = np.concatenate(polys) if polys else np.zeros((0, 2))
         self.owner = np.repeat(np.arange(len(polys)), [len(p) for p in polys])
-        self.bounds = bounds
         self.in_bounds = np.ones(len(corners), dtype=bool)
         if bounds is not None:
             lo, hi = np.array(bounds[:2]), np.array(bounds[2:])
@@ -311,6 +317,10 @@ class PathSearch:
             lo, hi = np.array(self.bounds[:2]), np.array(self.bounds[2:])
             if ((g < lo - TOUCH) | (g > hi + TOUCH)).any():
                 return None
+        if float(np.hypot(*(self.start - g))) > max_length + 1e-9:
+            return None                    # A*'s first step: even as the crow flies it is too far
+        if not self.ready:
+            self._prepare()
         # the reference's corners: the kept polygons' (in order) in bounds and in none of them
         chosen = keep[self.owner] & self.in_bounds & ~self.buried[:, keep].any(axis=1) if len(self.corners) \
             else np.zeros(0, dtype=bool)

@@ -102,3 +102,29 @@ def test_remembered_grown_obstacles_are_the_computed_ones(monkeypatch):
         with monkeypatch.context() as m:
             m.setattr(paths, "SHORTCUTS", False)
             assert np.array_equal(paths.configuration_obstacle(poly, radius, off), ours)
+
+
+def test_sure_answers_of_the_terrain_test_are_the_exact_ones():
+    """movement._surely's answers (legs surely clear of a piece, surely into it) agree with the
+    exact distance on rectangles, convex polygons and arbitrary (even self-crossing) ones, and
+    leave few legs to the exact test."""
+    rng = np.random.default_rng(5)
+    sure = total = 0
+    for k in range(600):
+        if k % 3 == 0:
+            x, y, w, h = *rng.uniform(0, 10, 2), *rng.uniform(0.5, 5, 2)
+            poly = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
+        elif k % 3 == 1:
+            a = np.sort(rng.uniform(0, 2 * math.pi, int(rng.integers(3, 8))))
+            poly = (rng.uniform(2, 8, 2) + rng.uniform(0.5, 4) * np.column_stack([np.cos(a), np.sin(a)])).tolist()
+        else:
+            poly = rng.uniform(0, 10, (int(rng.integers(3, 7)), 2)).tolist()
+        p0 = rng.uniform(-2, 12, (20, 2))
+        p1 = p0 if k % 7 == 0 else p0 + rng.uniform(-4, 4, (20, 2))
+        reach = np.full(20, float(rng.choice([1e-6, 0.25, 0.5])))
+        far, into = movement._surely(p0, p1, poly, reach)
+        exact = movement.segments_polygon_distance(p0, p1, poly) < reach
+        assert not (far & exact).any() and not (into & ~exact).any()
+        sure += int((far | into).sum())
+        total += 20
+    assert sure > 0.8 * total

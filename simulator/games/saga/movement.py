@@ -143,10 +143,54 @@ def legs_touching(state: State, p0: NDArray[np.float64], p1: NDArray[np.float64]
         if not near.any():
             continue
         if "polygon" in t:
+            if SHORTCUTS:
+                # the exact distances only where the projections leave it in doubt (issue #24)
+                idx = np.nonzero(near)[0]
+                far, into = _surely(p0[idx], p1[idx], t["polygon"], reach[idx])
+                hit[idx[into]] = True
+                idx = idx[~far & ~into]
+                if len(idx):
+                    hit[idx] |= segments_polygon_distance(p0[idx], p1[idx], t["polygon"]) < reach[idx]
+                continue
             hit[near] |= segments_polygon_distance(p0[near], p1[near], t["polygon"]) < reach[near]
         else:
             hit[near] |= segment_crosses_polyline(p0[near], p1[near], t["line"])
     return hit
+
+
+#: How sure :func:`_surely` must be (inches, far above the exact test's rounding).
+SURE = 1e-7
+
+
+def _surely(p0: NDArray[np.float64], p1: NDArray[np.float64], poly: Any,
+            reach: NDArray[np.float64]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """For legs ``p0[i]-p1[i]`` and a polygon: those surely farther from it than ``reach`` (their
+    projections on one of its edges' normals, or on the leg's own normal, lie that far apart:
+    a lower bound of the distance, for any polygon), and those surely running into it (a convex
+    polygon overlapped on all those axes: they meet, at distance 0). The rest need the exact
+    distance."""
+    v = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
+    e = np.concatenate([v[1:], v[:1]]) - v
+    ln = np.hypot(e[:, 0], e[:, 1])
+    e = e[ln > 0] / ln[ln > 0, None]
+    axes = np.column_stack([e[:, 1], -e[:, 0]])              # the edges' normals
+    pv = v @ axes.T                                          # (corners, axes)
+    a0, a1 = p0 @ axes.T, p1 @ axes.T                        # (legs, axes)
+    gap = np.maximum(np.minimum(a0, a1) - pv.max(axis=0), pv.min(axis=0) - np.maximum(a0, a1))
+    d = p1 - p0
+    dl = np.hypot(d[:, 0], d[:, 1])
+    m = np.column_stack([-d[:, 1], d[:, 0]]) / np.where(dl > 0, dl, 1.0)[:, None]
+    pm = m @ v.T                                             # (legs, corners)
+    s0 = np.einsum("kd,kd->k", m, p0)
+    own = np.where(dl > 0, np.maximum(pm.min(axis=1) - s0, s0 - pm.max(axis=1)), -np.inf)
+    widest = np.maximum(gap.max(axis=1), own)
+    after = np.concatenate([e[1:], e[:1]])
+    turns = e[:, 0] * after[:, 1] - e[:, 1] * after[:, 0]
+    # convex and counter-clockwise: every corner turns left, once round in all (no star)
+    convex = len(e) >= 3 and bool((turns > SURE).all()) and \
+        abs(float(np.arctan2(turns, np.einsum("kd,kd->k", e, after)).sum()) - 2 * math.pi) < 1e-6
+    into = (widest < -SURE) & (reach > SURE) if convex else np.zeros(len(p0), dtype=bool)
+    return widest > reach + SURE, into
 
 
 def in_building(state: State, x: float, y: float) -> dict[str, Any] | None:
@@ -440,23 +484,16 @@ def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[s
                             key=lambda e: math.dist(start, (figs[e]["x"], figs[e]["y"])))
         # a way over no obstacle first, when there is one (it would slow the unit, SAGA p.13, p.20)
         for crossing in ((False, True) if lines else (None,)):
+            if SHORTCUTS:
+                best = _first_free_spot(state, f, [e for e in enemy_figs if on_enemy.get(e, 0) < 2],
+                                        crossing, lines, allow, placed, uid)
+                if best:
+                    break
+                continue
             for e in enemy_figs:
                 if on_enemy.get(e, 0) >= 2:
                     continue
-                ex, ey, er = figs[e]["x"], figs[e]["y"], figs[e]["r"]
-                base = math.atan2(me["y"] - ey, me["x"] - ex)
-                rr = er + me["r"] + 0.01
-                # against the near side of an obstacle the enemy stands behind (SAGA p.20), else the
-                # first spot round the enemy figure, nearest our side first, in reach and free
-                spots = _obstacle_spots(state, start, me["r"], (ex, ey, er)) + \
-                    [(ex + rr * math.cos(a), ey + rr * math.sin(a)) for a in (base + math.radians(off)
-                                                                              for off in ENGAGE_OFFSETS)]
-                spots = [p for p in spots if math.dist(start, p) <= allow]
-                if spots and crossing is not None:
-                    over = np.zeros(len(spots), dtype=bool)
-                    for line in lines:
-                        over |= segment_crosses_polyline(np.repeat([start], len(spots), axis=0), np.array(spots), line)
-                    spots = [p for p, o in zip(spots, over) if o == crossing]
+                spots = _engage_spots(state, f, e, crossing, lines, allow)
                 if spots:
                     ok = _free_spots(state, f, np.array(spots, dtype=np.float64), placed, uid)
                     if ok.any():
@@ -470,6 +507,47 @@ def plan_engage(state: State, uid: str, target: str, rules: MoveRules) -> dict[s
         else:
             placed[f] = _closest_approach(state, f, target, placed, allow, uid)
     return placed
+
+
+def _engage_spots(state: State, f: str, e: str, crossing: bool | None, lines: list[NDArray[np.float64]],
+                  allow: float) -> list[tuple[float, float]]:
+    """:func:`plan_engage`'s spots where figure ``f`` may touch enemy figure ``e``: against the
+    near side of an obstacle the enemy stands behind (SAGA p.20), else round the enemy figure,
+    nearest our side first; those in reach and over an obstacle or not as ``crossing`` says."""
+    figs = state["figures"]
+    me = figs[f]
+    start = (me["x"], me["y"])
+    ex, ey, er = figs[e]["x"], figs[e]["y"], figs[e]["r"]
+    base = math.atan2(me["y"] - ey, me["x"] - ex)
+    rr = er + me["r"] + 0.01
+    spots = _obstacle_spots(state, start, me["r"], (ex, ey, er)) + \
+        [(ex + rr * math.cos(a), ey + rr * math.sin(a)) for a in (base + math.radians(off) for off in ENGAGE_OFFSETS)]
+    spots = [p for p in spots if math.dist(start, p) <= allow]
+    if spots and crossing is not None:
+        over = np.zeros(len(spots), dtype=bool)
+        for line in lines:
+            over |= segment_crosses_polyline(np.repeat([start], len(spots), axis=0), np.array(spots), line)
+        spots = [p for p, o in zip(spots, over) if o == crossing]
+    return spots
+
+
+def _first_free_spot(state: State, f: str, enemy_figs: list[str], crossing: bool | None,
+                     lines: list[NDArray[np.float64]], allow: float, placed: dict[str, tuple[float, float]],
+                     uid: str) -> tuple[tuple[float, float], str] | None:
+    """The first free one of :func:`_engage_spots` round the first of ``enemy_figs`` that has
+    one, and that enemy figure: every spot tested at once by :func:`_free_spots`, which judges
+    each spot on its own (issue #24: one call, not one per enemy figure)."""
+    found = [(e, spots) for e in enemy_figs for spots in [_engage_spots(state, f, e, crossing, lines, allow)] if spots]
+    if not found:
+        return None
+    ok = _free_spots(state, f, np.array([p for _, spots in found for p in spots], dtype=np.float64), placed, uid)
+    at = 0
+    for e, spots in found:
+        mine = ok[at:at + len(spots)]
+        if mine.any():
+            return spots[int(np.argmax(mine))], e
+        at += len(spots)
+    return None
 
 
 #: Shifts along an obstacle (shares of the two radii) of the spots facing an enemy behind it.
