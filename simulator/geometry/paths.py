@@ -184,26 +184,32 @@ class ConvexSet:
             out.normals, out.offsets, out.vertices = self.normals[keep], self.offsets[keep], self.vertices[keep]
         return out
 
-    def outside_edges(self, points: F, eps: float = TOUCH) -> NDArray[np.bool_]:
-        """(points, polygons, edges): the point lies on or outside the edge's line (within
-        ``eps``), for :meth:`clear_from`."""
+    def outside_edges(self, points: F, eps: float = TOUCH) -> NDArray[np.bool_] | NDArray[np.uint64]:
+        """For :meth:`clear_from_each`: of each point and polygon, the edges whose line the point
+        lies on or outside (within ``eps``): as bits of one integer (up to 64 edges), else
+        (points, polygons, edges) booleans."""
         if not self.count:
-            return np.zeros((len(points), 0, 0), dtype=bool)
-        return self._depth(points) >= -eps
+            return np.zeros((len(points), 0), dtype=np.uint64)
+        out = self._depth(points) >= -eps
+        if out.shape[2] > 64:
+            return out
+        return (out.astype(np.uint64) << np.arange(out.shape[2], dtype=np.uint64)).sum(axis=2, dtype=np.uint64)
 
-    def clear_from(self, points: F, u: int, todo: NDArray[np.intp], outside: NDArray[np.bool_],
-                   eps: float = TOUCH) -> NDArray[np.bool_]:
-        """:meth:`clear` of the segments from ``points[u]`` to each ``points[todo]``, given
-        :meth:`outside_edges` of ``points``: the same tests, the points' depths computed once
-        for a whole search, the segment's own axis tried only where no edge separates."""
-        return self.clear_from_each(points, u, todo, outside, eps).all(axis=1)
+    @staticmethod
+    def _apart(a: NDArray[np.bool_] | NDArray[np.uint64], b: NDArray[np.bool_] | NDArray[np.uint64]) -> NDArray[np.bool_]:
+        """Whether some edge's line has both points (of :meth:`outside_edges`) outside it."""
+        both = a & b
+        return both != 0 if both.dtype == np.uint64 else both.any(axis=-1)
 
-    def clear_from_each(self, points: F, u: int, todo: NDArray[np.intp], outside: NDArray[np.bool_],
+    def clear_from_each(self, points: F, u: int, todo: NDArray[np.intp], outside: NDArray[np.bool_] | NDArray[np.uint64],
                         eps: float = TOUCH) -> NDArray[np.bool_]:
-        """(todo, polygons): :meth:`clear_from`, polygon by polygon."""
+        """(todo, polygons): whether the segment from ``points[u]`` to each ``points[todo]``
+        enters the polygon's interior (:meth:`clear`'s tests, polygon by polygon), given
+        :meth:`outside_edges` of ``points``: the points' depths computed once for a whole
+        search, the segment's own axis tried only where no edge separates."""
         if not self.count or not len(todo):
             return np.ones((len(todo), self.count), dtype=bool)
-        ok = (outside[u][None] & outside[todo]).any(axis=2)
+        ok = self._apart(outside[u][None], outside[todo])
         k, m = np.nonzero(~ok)
         if not len(k):
             return ok
@@ -217,12 +223,13 @@ class ConvexSet:
         ok[k, m] = long & ((side >= -eps).all(axis=1) | (side <= eps).all(axis=1))
         return ok
 
-    def clear_to_each(self, points: F, outside: NDArray[np.bool_], goal: F, eps: float = TOUCH) -> NDArray[np.bool_]:
+    def clear_to_each(self, points: F, outside: NDArray[np.bool_] | NDArray[np.uint64], goal: F,
+                      eps: float = TOUCH) -> NDArray[np.bool_]:
         """(points, polygons): :meth:`clear` of the segments from each of ``points`` to ``goal``,
-        polygon by polygon, given :meth:`outside_edges` of ``points`` (as :meth:`clear_from`)."""
+        polygon by polygon, given :meth:`outside_edges` of ``points`` (as :meth:`clear_from_each`)."""
         if not self.count or not len(points):
             return np.ones((len(points), self.count), dtype=bool)
-        ok = (outside & self.outside_edges(goal[None], eps)).any(axis=2)
+        ok = self._apart(outside, self.outside_edges(goal[None], eps))
         k, m = np.nonzero(~ok)
         if not len(k):
             return ok
