@@ -17,7 +17,7 @@ from simulator.client.board import Board, HexBoard, Place
 from simulator.client.camera import Camera, Point
 from simulator.client.mapdraw import MapCache, max_scale
 from simulator.client.model import GameModel
-from simulator.client.overlays import (ToolState, draw_los, draw_measure, draw_move_range, draw_path,
+from simulator.client.overlays import (ToolState, draw_cost, draw_los, draw_measure, draw_move_range, draw_path,
                                        draw_rings, ring_distances)
 from simulator.client.piecedraw import PieceSprites, draw_piece, hit_test, piece_centre
 from simulator.core.view import PieceView, TableSurface
@@ -37,6 +37,8 @@ class Preview:
     facing: float | None = None
     #: The way a dragged piece would go (world points, from the presentation's ``drag_path``).
     path: tuple[Point, ...] | None = None
+    #: What the move a drop there costs ("3 MP"; the presentation's ``drag_cost``), by the piece.
+    cost: str | None = None
 
 
 class BoardView:
@@ -153,6 +155,8 @@ class BoardView:
                        selected=piece.id == self.selected, highlighted=piece.id in tools.highlighted)
         if self.preview is not None and self.preview.path:
             draw_path(target, self.preview.path, self.to_screen)
+        if self.preview is not None and self.preview.cost and self.preview.centre is not None:
+            draw_cost(target, self.preview.cost, self.to_screen(self.preview.centre), scale)
         if self.preview is not None and self.preview.piece in model.by_id:
             piece = model.by_id[self.preview.piece]
             if self.preview.centre is not None:

@@ -282,8 +282,8 @@ class BoardController:
         self._drag_path(pos)
 
     def _drag_path(self, pos: Point) -> None:
-        """Ask the presentation for the way the dragged piece would go, when the pointer has
-        moved more than ``PATH_STEP`` pixels since the last time."""
+        """Ask the presentation for the way the dragged piece would go and what it costs, when
+        the pointer has moved more than ``PATH_STEP`` pixels since the last time."""
         press = self.press
         if press is None or press.piece is None or self.view.preview is None:
             return
@@ -291,8 +291,11 @@ class BoardController:
             return
         press.path_at = pos
         place = self._drop_place(pos)
-        path = None if place is None else self.model.presentation.drag_path(self.model.state, press.piece, place)
+        pres, state = self.model.presentation, self.model.state
+        path = None if place is None else pres.drag_path(state, press.piece, place)
         self.view.preview.path = tuple(self.view.board.world_of(p) for p in path) if path else None
+        # the cost of the move a drop here proposes, shown by the pointer
+        self.view.preview.cost = None if place is None else pres.drag_cost(state, press.piece, place)
 
     def _drop_place(self, pos: Point) -> Place | None:
         press = self.press

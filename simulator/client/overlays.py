@@ -180,6 +180,12 @@ def draw_path(target: pygame.Surface, path: Sequence[Point], to_screen: ToScreen
         pygame.draw.circle(target, TAPE, p, 5)
 
 
+def draw_cost(target: pygame.Surface, text: str, at: Point, scale: float) -> None:
+    """What the dragged piece's move costs ("3 MP", '4.5"'), in a box below and right of it."""
+    fonts.blit_boxed(target, text, (at[0] + max(14.0, scale * 0.45), at[1] + max(14.0, scale * 0.45)), 20, TAPE,
+                     anchor="topleft")
+
+
 def draw_rings(target: pygame.Surface, board: Board, piece: PieceView, rings: Sequence[float], to_screen: ToScreen,
                scale: float) -> None:
     c_world = piece_centre(board, piece)

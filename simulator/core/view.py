@@ -15,6 +15,7 @@ A piece that has no facing at all (Dragon Rage troops) sets ``has_facing=False``
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Sequence
@@ -285,6 +286,21 @@ class Presentation(ABC):
         labels), drawn as a line while it is dragged; None: nothing to show (a straight move).
         The client asks again only when the pointer has moved a few pixels."""
         return None
+
+    def drag_cost(self, state: State, piece: str, to: str | Point) -> str | None:
+        """What the move a drop at ``to`` proposes costs, shown by the pointer while dragging
+        ("3 MP", '4.5"'); None: nothing to show. By default, on hexes the cost :meth:`move_range`
+        gives the hex (in MP); on tables the straight distance from the range's centre in inches (a
+        game whose drags bend round obstacles says the length of the way it takes)."""
+        reach = self.move_range(state, piece)
+        if reach is None:
+            return None
+        if isinstance(to, str):
+            cost = reach.hexes.get(to)
+            return None if cost is None else f"{cost:g} MP"
+        if reach.centre is None:
+            return None
+        return f'{math.dist(reach.centre, to):.1f}"'
 
     def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
         """The action turning ``piece`` to ``facing`` proposes."""

@@ -22,7 +22,7 @@ from simulator.games.asoiaf import modes, panels, sides, space
 from simulator.games.asoiaf.catalogue import NOT_AUTOMATED, catalogue, load_checked
 from simulator.games.asoiaf.options import legal_actions
 from simulator.games.asoiaf.placement import area
-from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, slot_marks, wounds_left
+from simulator.games.asoiaf.units import attack_dice, polygon, ranks_left, slot_marks, speed, wounds_left
 from simulator.geometry.table import point_polygon_distance, polygon_distance, rect_corners
 
 RGB = tuple[int, int, int]
@@ -298,9 +298,12 @@ class AsoiafPresentation(Presentation):
 
     def move_range(self, state: State, piece: str) -> MoveRange | None:
         u = state["units"].get(piece)
-        if u is None:
-            return None
-        return MoveRange(centre=to_view(state, (u["x"], u["y"])), radius=float(2 * u["speed"]))
+        if u is None or state["phase"] != "activation" or state["pending"] or space.engaged_with(state, u):
+            return None      # no Maneuver or March now: a pending choice first, or engaged (6.1, 6.4)
+        # the lit circle is the Maneuver's reach in any direction (6.2); a March goes twice as far,
+        # but only straight ahead (6.3), so that farther ring would promise drops that are refused
+        return MoveRange(centre=to_view(state, (u["x"], u["y"])),
+                         radius=float(speed(u, modes.mode(state).get("carrier_speed"))))
 
     def line_of_sight(self, state: State, a: Any, b: Any) -> LineOfSight | None:
         if not (isinstance(a, str) and a in state["units"]):

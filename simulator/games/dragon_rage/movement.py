@@ -249,6 +249,16 @@ def fatal_reach(state: State, unit: Unit, occupied: dict[str, list[Unit]] | None
     return out
 
 
+def way_to(state: State, unit: Unit, to: str) -> list[str] | None:
+    """The hexes a ``move`` of the unit to ``to`` passes, from where it stands (the way
+    :func:`move` takes: the cheapest, or the fatal step of an elemental); None if it cannot go there."""
+    found = _reach(state, unit, None, True).get(to)
+    if found is not None:
+        return found[2]
+    fatal = fatal_reach(state, unit).get(to)
+    return fatal[1] if fatal is not None else None
+
+
 def move(state: State, ctx: Context, unit: Unit, to: Any) -> list[str]:
     """Move a non-major unit to ``to``; returns the path. Raises IllegalAction with the rule."""
     board = board_for(state["map"])

@@ -20,7 +20,7 @@ from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.elementals import is_wild, way_effects, wild_destinations
 from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.monster_moves import walk_reach
-from simulator.games.dragon_rage.movement import fatal_reach, reach
+from simulator.games.dragon_rage.movement import fatal_reach, reach, way_to
 from simulator.games.dragon_rage.phases import may_declare_end, phase_info
 from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
 from simulator.games.dragon_rage.units import is_major, spec
@@ -262,6 +262,21 @@ class DragonRagePresentation(Presentation):
             way = walk_reach(state, u).get(to)
             return {"type": "walk", "unit": piece, "path": list(way[1]) if way else [to]}
         return {"type": "move", "unit": piece, "to": to}
+
+    def drag_path(self, state: State, piece: str, to: Any) -> tuple[str, ...] | None:
+        """The way a drop on ``to`` takes (:meth:`drag_action`): a walking monster's cheapest walk,
+        a wild elemental's way, a unit's cheapest move; from where the piece stands."""
+        u = state["units"].get(piece)
+        if u is None or not isinstance(to, str) or u["hex"] is None or not state["phase"].endswith("move"):
+            return None
+        if is_major(u):
+            way = walk_reach(state, u).get(to) if not u.get("flying") else None
+            return (u["hex"], *way[1]) if way else None
+        if is_wild(u):
+            wild = wild_destinations(state, u)[1].get(to)
+            return tuple(wild[1]) if wild else None
+        path = way_to(state, u, to)
+        return tuple(path) if path else None
 
     def rotate_action(self, state: State, piece: str, facing: float) -> Action | None:
         u = state["units"].get(piece)

@@ -300,7 +300,9 @@ class SagaPresentation(Presentation):
             return None
         unit = state["units"][f["unit"]]
         pend = state.get("pending") or {}
-        rules = movement.activation_rules(pend) if pend.get("unit") == unit["id"] else movement.MoveRules()
+        if state["phase"] == "setup" or pend.get("kind") != "move" or pend.get("unit") != unit["id"]:
+            return None      # a drag moves only the unit activated to move (drag_action proposes nothing else)
+        rules = movement.activation_rules(pend)
         return MoveRange(centre=to_view(state, (f["x"], f["y"])), radius=movement.allowance(state, unit, False, rules))
 
     def _point(self, state: State, a: Any) -> tuple[tuple[float, float], float, str | None]:

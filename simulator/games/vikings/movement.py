@@ -7,6 +7,8 @@ rolled for every hex passed through (rule 2.54).
 
 from __future__ import annotations
 
+import heapq
+from functools import lru_cache
 from typing import Any
 
 from simulator.core.errors import IllegalAction
@@ -16,6 +18,7 @@ from simulator.games.vikings.board import Board
 from simulator.games.vikings.catalogue import tables
 from simulator.games.vikings.pieces import Char, active, alive, armoured, front_hex, hexes_of, living_at, values
 from simulator.games.vikings.terrain_rules import Blocked, step_cost
+from simulator.geometry.hexgrid import HexGrid
 from simulator.geometry.hexmove import Reachable, reachable
 
 State = dict[str, Any]
@@ -30,21 +33,25 @@ def can_act(state: State, ch: Char) -> bool:
 
 def rider_step(board: Board, ch: Char, to: str) -> tuple[int, str, str] | None:
     """(extra MP, new rear, new front) when a rider moves its front half to ``to`` (rule 2.55)."""
-    rear, front = ch["hex"], ch["front"]
-    grid = board.grid
+    return _rider_steps(board.grid, ch["hex"], ch["front"]).get(to)
+
+
+@lru_cache(maxsize=1 << 16)
+def _rider_steps(grid: HexGrid, rear: str, front: str) -> dict[str, tuple[int, str, str]]:
+    """Every hex a rider standing on ``rear`` and ``front`` may move its front half into, with
+    (extra MP, new rear, new front): computed once per position, as a path search asks often."""
     f = grid.direction_index(grid.direction_between(rear, front))
-    nb = grid.neighbours
-    front_n = {grid.direction_index(d): h for d, h in nb(front).items()}
-    rear_n = {grid.direction_index(d): h for d, h in nb(rear).items()}
-    if to in (front_n.get(f), front_n.get((f - 1) % 6), front_n.get((f + 1) % 6)):
-        return AHEAD, front, to
-    if to in (rear_n.get((f - 1) % 6), rear_n.get((f + 1) % 6)):
-        return BESIDE, rear, to
-    if to in (rear_n.get((f - 2) % 6), rear_n.get((f + 2) % 6)):
-        return REAR, rear, to
-    if to == rear_n.get((f + 3) % 6):
-        return BEHIND, rear, to
-    return None
+    front_n = {grid.direction_index(d): h for d, h in grid.neighbours(front).items()}
+    rear_n = {grid.direction_index(d): h for d, h in grid.neighbours(rear).items()}
+    out: dict[str, tuple[int, str, str]] = {}
+    for extra, hexes in ((BEHIND, (rear_n.get((f + 3) % 6),)),
+                         (REAR, (rear_n.get((f - 2) % 6), rear_n.get((f + 2) % 6))),
+                         (BESIDE, (rear_n.get((f - 1) % 6), rear_n.get((f + 1) % 6))),
+                         (AHEAD, (front_n.get(f), front_n.get((f - 1) % 6), front_n.get((f + 1) % 6)))):
+        for to in hexes:
+            if to is not None:
+                out[to] = (extra, front if extra == AHEAD else rear, to)
+    return out
 
 
 def step_options(board: Board, state: State, ch: Char) -> dict[str, int]:
@@ -53,6 +60,46 @@ def step_options(board: Board, state: State, ch: Char) -> dict[str, int]:
     (rule 2.6, :func:`entry_problem`)."""
     return {to: cost for to, cost in _reachable_steps(board, state, ch).items()
             if entry_problem(board, state, ch, to, cost) is None}
+
+
+def ways(board: Board, state: State, ch: Char) -> dict[str, tuple[int, list[str]]]:
+    """Every hex the character (a rider: his front half) can move to now, step after legal step
+    (rules 2.5-2.55, 2.6, 8.2), with its cheapest cost in MP and the steps of that way (the ``path``
+    of a ``move``): a search over his positions (a rider's two hexes) as :func:`step_options` sees
+    them after each step, so a way never ends in, or crosses, a friend's hex he could not leave, nor
+    takes more steps than defensive fire left him. Infiltration rolls on the way may still stop him."""
+    out: dict[str, tuple[int, list[str]]] = {}
+    start = dict(ch)
+    counter = 0
+    queue: list[tuple[int, int, Char, list[str]]] = [(0, counter, start, [])]
+    seen: set[tuple[Any, ...]] = set()
+    best: dict[tuple[Any, ...], int] = {}
+    capped_move = ch.get("move_cap") is not None
+    occ = living_at(state)
+    while queue:
+        spent, _, here, path = heapq.heappop(queue)
+        key = (here["hex"], here.get("front"), here.get("steps", 0) if capped_move else None)
+        if key in seen:
+            continue
+        seen.add(key)
+        if path and path[-1] not in out:
+            out[path[-1]] = (spent, path)
+        for to, cost in _reachable_steps(board, state, here).items():
+            after = _stepped(board, here, to, cost)
+            crowded = any(i != ch["id"] for h in hexes_of(after) for i in occ.get(h, ()))
+            if crowded and entry_problem(board, state, here, to, cost) is not None:
+                continue         # as step_options, asking the stacking rule only where someone stands
+            beast = animals.at(state, to)
+            if beast is not None and not any(a["id"] == beast["id"] for a in animals.led(state, ch["id"])):
+                after["mp"] = 0      # he stops in a goat's or pig's hex (rule 5.5.3)
+            nkey = (after["hex"], after.get("front"), after["steps"] if capped_move else None)
+            if nkey in seen or best.get(nkey, spent + cost + 1) <= spent + cost:
+                continue
+            best[nkey] = spent + cost
+            counter += 1
+            heapq.heappush(queue, (spent + cost, counter, after, [*path, to]))
+    out.pop(front_hex(ch), None)
+    return out
 
 
 def capped(ch: Char) -> bool:

@@ -90,6 +90,7 @@ TREASURE_COLOUR = (230, 190, 40)         # treasure markers (rule 5.5.1)
 class VikingsPresentation(Presentation):
     def __init__(self, game: Any) -> None:
         self.game = game
+        self._last_ways: tuple[State, tuple[Any, ...], dict[str, tuple[int, list[str]]]] | None = None
 
     def surface(self, state: State) -> HexSurface:
         board = board_of(state)
@@ -234,10 +235,9 @@ class VikingsPresentation(Presentation):
         if state["phase_index"] in (1, 3) and state["step"] == "combat":
             target = self._target_at(state, to)
             return {"type": "attack", "attackers": [piece], "defenders": [target]} if target else None
-        path = self._path(state, piece, to)
-        if path is None:
-            return {"type": "move", "piece": piece, "to": to}
-        return {"type": "move", "piece": piece, "path": path}
+        # a drop on a lit-up hex takes the cheapest legal way there, step by step (rules 2.5-2.6)
+        way = self._ways(state, piece).get(to) if self._moving(state, ch) else None
+        return {"type": "move", "piece": piece, "path": way[1]} if way else {"type": "move", "piece": piece, "to": to}
 
     def _ship_drag(self, state: State, sid: str, to: str) -> Action | None:
         """Dragging the ship to move onto a hex picks the slide whose leading hex (or pivot) lands there."""
@@ -278,24 +278,62 @@ class VikingsPresentation(Presentation):
         horse = next((h for h in horses.living(state) if hex_ in horses.horse_hexes(h)), None)
         return self._char_at(state, hex_) or (beast["id"] if beast else None) or (horse["id"] if horse else None)
 
-    def _path(self, state: State, piece: str, to: str) -> list[str] | None:
+    def _moving(self, state: State, ch: dict[str, Any]) -> bool:
+        """Whether ``ch`` is a character of the moving side in the movement step (rule 2.5)."""
+        return state["phase_index"] in (1, 3) and state["step"] == "move" and ch["side"] == state["phasing"] \
+            and ch.get("hex") is not None
+
+    def _ways(self, state: State, piece: str) -> dict[str, tuple[int, list[str]]]:
+        """Where a drag of ``piece`` may be dropped now and the way it then takes: the cheapest
+        legal way to every hex in the movement step, the offered ways of an advance after combat."""
+        # a drag asks for the same answer at every few pixels of the pointer: the last one is kept
+        # for as long as the state object is the same (the character and the step unchanged too)
+        ch = state["chars"].get(piece) or {}
+        key = (piece, ch.get("hex"), ch.get("front"), ch.get("mp"), ch.get("steps"), state.get("step"),
+               state.get("phase_index"))
+        cached = self._last_ways
+        if cached is not None and cached[0] is state and cached[1] == key:
+            return cached[2]
+        ways = self._ways_now(state, piece)
+        self._last_ways = (state, key, ways)
+        return ways
+
+    def _ways_now(self, state: State, piece: str) -> dict[str, tuple[int, list[str]]]:
         ch = state["chars"].get(piece)
-        if ch is None or not movement.can_act(state, ch) or ch.get("mounted"):
-            return None
-        reach = movement.foot_range(board_of(state), state, ch)
-        return reach.path_to(to)[1:] if to in reach else None
+        if ch is None or ch.get("hex") is None:
+            return {}
+        if state["phase_index"] in (1, 3) and state["step"] == "combat" and state.get("advance"):
+            from simulator.games.vikings.melee import advance_options
+            out: dict[str, tuple[int, list[str]]] = {}
+            for c, p in advance_options(board_of(state), state):
+                if c == piece and p and p[-1] not in out:
+                    out[p[-1]] = (len(p), list(p))
+            return out
+        if not self._moving(state, ch):
+            return {}
+        return movement.ways(board_of(state), state, ch)
 
     def move_range(self, state: State, piece: str) -> MoveRange | None:
+        """The hexes a drop of the character is accepted on: in the movement step every hex he can
+        reach step by legal step, with its cheapest cost in MP; after combat, where he may advance
+        (costed in hexes). None in other steps (a drag there fires or attacks: nothing is lit)."""
+        ways = self._ways(state, piece)
+        return MoveRange(hexes={h: float(c) for h, (c, _) in ways.items()}) if ways else None
+
+    def drag_path(self, state: State, piece: str, to: Any) -> tuple[str, ...] | None:
+        """The way a drop on ``to`` takes (see :meth:`drag_action`), from where the character stands."""
         ch = state["chars"].get(piece)
-        if ch is None:
+        way = self._ways(state, piece).get(to) if isinstance(to, str) and ch is not None else None
+        return (front_hex(ch), *way[1]) if way and ch is not None else None
+
+    def drag_cost(self, state: State, piece: str, to: Any) -> str | None:
+        """The drop's cost: MP in the movement step, hexes for an advance after combat."""
+        way = self._ways(state, piece).get(to) if isinstance(to, str) else None
+        if way is None:
             return None
-        if ch.get("mounted"):
-            board = board_of(state)
-            return MoveRange(hexes={h: float(c) for h, c in movement.step_options(board, state, ch).items()})
-        if not movement.can_act(state, ch):
-            return MoveRange(hexes={})
-        reach = movement.foot_range(board_of(state), state, ch)
-        return MoveRange(hexes={h: c for h, c in reach.cost.items() if h != ch["hex"]})
+        if state["step"] == "combat":
+            return f"advance {way[0]} hex{'es' if way[0] != 1 else ''}"
+        return f"{way[0]} MP"
 
     def _hex_of(self, state: State, ref: Any) -> str | None:
         if isinstance(ref, str) and ref in state["chars"]:
