@@ -71,6 +71,28 @@ class LoadDialog:
 
 #: A menu entry that only names the kind of the entries under it (chosen, it does nothing).
 HEADER_MARK = "\u2014 "
+#: The look of menu rows: headings in gold on a darker band, entries left-aligned (a list of
+#: labels is read from the left).
+HEADING, ITEM = "#menu_heading", "#menu_item"
+MENU_THEME = {
+    HEADING: {"colours": {"normal_text": "#ffd27a", "normal_bg": "#2a2e36", "hovered_bg": "#2a2e36",
+                          "selected_bg": "#2a2e36", "hovered_text": "#ffd27a", "selected_text": "#ffd27a"},
+              "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
+    ITEM: {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10"}},
+}
+
+
+def themed(manager: pygame_gui.UIManager) -> pygame_gui.UIManager:
+    """``manager`` with the menu rows' look loaded (once)."""
+    if not getattr(manager, "_menu_theme", False):
+        manager.get_theme().load_theme(MENU_THEME)
+        manager._menu_theme = True     # type: ignore[attr-defined]
+    return manager
+
+
+def menu_rows(rows: list[tuple[str, Any]]) -> list[tuple[str, str]]:
+    """Selection-list items: a row whose action is None is a heading, the rest entries."""
+    return [(text, HEADING if action is None else ITEM) for text, action in rows]
 #: Rows a menu shows before it scrolls, and its margin from the window's edges.
 MENU_ROWS = 22
 MENU_MARGIN = 4
@@ -150,7 +172,8 @@ class ContextMenu:
             self.actions[shown] = action
             if shown != text:
                 self.full[shown] = text
-        self.list = UISelectionList(self.rect, list(self.actions), manager, starting_height=5)
+        self.list = UISelectionList(self.rect, menu_rows(list(self.actions.items())), themed(manager),
+                                    starting_height=5)
 
     def alive(self) -> bool:
         return self.list.alive()

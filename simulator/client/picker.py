@@ -15,7 +15,7 @@ import yaml
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from simulator.client import fonts, paths
-from simulator.client.dialogs import HEADER_MARK
+from simulator.client.dialogs import menu_rows, themed
 from simulator.client.panels import new_manager
 from simulator.client.solo import LEVELS, SoloConfig, scenario_sides
 from simulator.core.data import C_LOADER, PURE_LOADER, Document, load_yaml
@@ -114,17 +114,20 @@ def scenario_header(path: Path) -> tuple[str, str]:
     return game, name
 
 
-def grouped_rows(names: list[str]) -> list[str]:
-    """The scenario list's rows: under a heading per game (``Game: name`` names, sorted), the
-    broken files last under their own heading."""
-    rows: list[str] = []
+#: The heading of the scenario files that cannot be read.
+BROKEN = "Cannot be loaded"
+
+
+def grouped_rows(games: dict[str, str]) -> list[tuple[str, str | None]]:
+    """The scenario list's rows from ``{shown name: game name}``: a heading per game (games and
+    names sorted), the broken files last; a heading's row carries None."""
+    rows: list[tuple[str, str | None]] = []
     game = None
-    for name in sorted(names, key=lambda n: (n.startswith("(broken)"), n)):
-        this = "Cannot be loaded" if name.startswith("(broken)") else name.split(": ", 1)[0]
-        if this != game:
-            game = this
-            rows.append(f"{HEADER_MARK}{this}")
-        rows.append(name)
+    for name in sorted(games, key=lambda n: (games[n] == BROKEN, games[n], n)):
+        if games[name] != game:
+            game = games[name]
+            rows.append((game, None))
+        rows.append((name, name))
     return rows
 
 
@@ -135,9 +138,15 @@ def summary_html(scenario: Scenario) -> str:
         s = get_game(scenario.game).scenario_summary(scenario)
     except Exception:      # noqa: BLE001 - game code: the description still shows
         return ""
+    sides = list(s.sides)
+    if not sides:            # a scenario that lists no players: the sides of its first state
+        try:
+            sides = [name for _, name in scenario_sides(scenario)]
+        except Exception:      # noqa: BLE001 - game code: the description still shows
+            sides = []
     rows = []
-    if s.sides:
-        rows.append(f"<b>Sides:</b> {html.escape(' - '.join(s.sides))}")
+    if sides:
+        rows.append(f"<b>Sides:</b> {html.escape(' - '.join(sides))}")
     if s.length:
         rows.append(f"<b>Length:</b> {html.escape(s.length)}")
     if s.victory:
@@ -158,12 +167,20 @@ class PickerScene:
         self.ui = new_manager(size)
         #: name shown -> the scenario (its Path until it is chosen and loaded), or why it is broken
         self.entries: dict[str, Scenario | Path | str] = {}
+        #: name shown -> the game it is listed under
+        self.games: dict[str, str] = {}
         for sid, path in (scenarios if scenarios is not None else list_scenarios()):
             try:
                 game_id, name = scenario_header(path)
-                self.entries[f"{_game_name(game_id)}: {name}"] = path
+                game = _game_name(game_id)
             except Exception as exc:    # noqa: BLE001 - one broken file never stops the picker
-                self.entries[f"(broken) {sid}"] = broken_reason(exc)
+                name, game, entry = f"(broken) {sid}", BROKEN, broken_reason(exc)
+            else:
+                entry = path
+            if name in self.entries:
+                name = f"{name} ({sid})"
+            self.entries[name] = entry
+            self.games[name] = game
         self.demos = demo_entries(demos)
         w, h = size
         self.tab_buttons = {
@@ -175,9 +192,12 @@ class PickerScene:
         self.heading = UILabel(pygame.Rect(440, 12, w - 460, 40), "Choose a scenario", self.ui)
         self.tab = "scenarios"
         names = sorted(self.entries)
-        self.list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), grouped_rows(names), self.ui)
-        self.demo_list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), self.demo_names(), self.ui)
+        self.list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), menu_rows(grouped_rows(self.games)),
+                                    themed(self.ui))
+        # filled when first shown (_show_tab): the first frame shows the scenarios
+        self.demo_list = UISelectionList(pygame.Rect(20, 60, w // 2 - 30, h - 150), [], self.ui)
         self.demo_list.hide()
+        self._demo_list_filled = False
         self.chosen_demo: DemoEntry | None = None
         self.about = UITextBox("<i>Pick a scenario on the left to read about it.</i>",
                                pygame.Rect(w // 2 + 10, 60, w // 2 - 30, h - 150 - OPTIONS_H), self.ui)
@@ -226,6 +246,9 @@ class PickerScene:
 
     def _show_tab(self) -> None:
         demos = self.tab == "demos"
+        if demos and not self._demo_list_filled:
+            self.demo_list.set_item_list(self.demo_names())
+            self._demo_list_filled = True
         for key, b in self.tab_buttons.items():
             (b.select if key == self.tab else b.unselect)()
         (self.demo_list.show if demos else self.demo_list.hide)()

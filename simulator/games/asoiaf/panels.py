@@ -57,8 +57,8 @@ def label(state: State, action: Action) -> str:
         zone = next((z["name"] for z in catalogue().zones if z["id"] == action.get("zone")), action.get("zone"))
         words = f"{_name(state, 'ncu', action['ncu'])} claims {zone}"
         move = {k: action[k] for k in ("pivot", "distance", "facing") if k in action}
-        extra = [f"{k} {_name(state, k, v)}" for k, v in action.items()
-                 if k not in ("type", "ncu", "zone", *move)]
+        extra = [k.replace("_", " ") if v is True else f"{k} {_name(state, k, v)}" for k, v in action.items()
+                 if k not in ("type", "ncu", "zone", *move) and v is not False and v is not None]
         if move:      # the Maneuver zone's free maneuver of the target, as a maneuver reads
             extra.append(SPECS["maneuver"].describe(state, {"type": "maneuver", "unit": action.get("target"), **move}))
         return words + (f" ({', '.join(extra)})" if extra else "")

@@ -113,7 +113,8 @@ class Asoiaf(Game):
         ``max_rounds`` (setup)."""
         setup = scenario.setup if isinstance(scenario.setup, dict) else {}
         rounds = setup.get("max_rounds", 6)
-        mode = str(setup.get("mode", "")).replace("_", " ").title()
+        mode = str(setup.get("mode", "")).replace("_", " ")
+        mode = mode[:1].upper() + mode[1:]
         return ScenarioSummary(super().scenario_summary(scenario).sides, f"{rounds} rounds",
                                (f"{mode} scoring: " if mode else "")
                                + "the VP needed and more than every opponent at the end of a round wins; "
