@@ -52,11 +52,17 @@ def game_name(game_id: str) -> str:
     """The name of the game with this id, as ``get_game(game_id).name`` gives it, read from its
     package's ``NAME`` when it declares one (without importing the game); a
     :class:`DataError` for an unknown game."""
-    if game_id not in _GAMES and game_id in game_ids():
-        name = _declared_name(game_id)
+    if game_id not in _GAMES:
+        if game_id not in _NAMES:       # the picker asks once per scenario and demo
+            _NAMES[game_id] = _declared_name(game_id) if game_id in game_ids() else None
+        name = _NAMES[game_id]
         if name is not None:
             return name
     return get_game(game_id).name
+
+
+#: Names read from the game packages (None: the package declares none), by game id.
+_NAMES: dict[str, str | None] = {}
 
 
 def _declared_name(game_id: str) -> str | None:
