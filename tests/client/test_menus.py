@@ -123,3 +123,11 @@ def test_no_menu_or_panel_label_shows_engine_syntax(game: str) -> None:
                     bad.setdefault(str(g.action.get("type")), g.label)
             s.apply(rng.choice(s.legal_actions()))
     assert not bad, bad
+
+
+def test_a_presentations_own_wording_builds_on_the_spec_label() -> None:
+    """Dragon Rage's melee where a boosted unit takes Boost's +1 instead of the hero's doubling."""
+    s = Session.new("dragon_rage/esirien-1-fury", 1)
+    action = {"type": "melee", "units": ["hero1", "inf1"], "target": "1610", "boost_instead": ["inf1"]}
+    text = s.game.presentation()._label(s.state, "hero1", describe_action(action), action)
+    assert text.startswith("hero1, inf1 melee against 1610 (inf1: Boost +1") and not ENGINE.search(text)

@@ -185,7 +185,7 @@ SPECS = ActionTable([
           "DR 2.5.5.3",
           "a defender opens a tower entrance or controlled gate in his melee phase; it stays open through the "
           "invader's next player-turn"),
-    _spec("melee", "Melee against {target}",
+    _spec("melee", "{units} melee against {target}",
           params({"units": UNITS, "target": HEX},
                  {"boost_instead": ruled(list_of(UNIT, "a list of unit ids", doc="attacking units that count "
                                                                                  "as boosted instead of doubled"),

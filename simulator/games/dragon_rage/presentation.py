@@ -14,13 +14,14 @@ from typing import Any, Sequence
 from simulator.core.data import load_yaml, validate
 from simulator.core.game import Action, State
 from simulator.core.view import (FeatureStyle, HexSurface, LineOfSight, Measurement, MoveRange, PieceView,
-                                 Presentation, SidePanel, TerrainStyle, Tools, TurnStep, describe_action)
+                                 Presentation, SidePanel, TerrainStyle, Tools, TurnStep)
 from simulator.games.dragon_rage import body, head_start, panels
 from simulator.games.dragon_rage.board import board_for
 from simulator.games.dragon_rage.elementals import is_wild, way_effects, wild_destinations
 from simulator.games.dragon_rage.los import sight
 from simulator.games.dragon_rage.monster_moves import walk_reach
 from simulator.games.dragon_rage.movement import fatal_reach, reach, way_to
+from simulator.games.dragon_rage.params import SPECS
 from simulator.games.dragon_rage.phases import may_declare_end, phase_info
 from simulator.games.dragon_rage.rules_data import DATA_DIR, rules_data
 from simulator.games.dragon_rage.units import is_major, spec
@@ -222,7 +223,7 @@ class DragonRagePresentation(Presentation):
         if action["type"] == "move" and is_wild(state["units"][piece]):
             return self._wild_move_label(state, action)
         if action["type"] == "melee" and action.get("boost_instead"):
-            plain = describe_action({k: v for k, v in action.items() if k != "boost_instead"})
+            plain = SPECS["melee"].describe(state, {k: v for k, v in action.items() if k != "boost_instead"})
             return f"{plain} ({', '.join(action['boost_instead'])}: Boost +1 instead of the hero's doubling)"
         return label
 
