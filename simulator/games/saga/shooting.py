@@ -72,18 +72,28 @@ def lines_blockers(state: State, lines: list[tuple[Point, Point]], ignore_units:
         return out
     p0 = np.array([line[0] for line in lines], dtype=float)
     p1 = np.array([line[1] for line in lines], dtype=float)
+    names, blocked = _blocking(state, p0, p1, ignore_units, ignore_terrain, own)
+    for i, j in zip(*np.nonzero(blocked)):
+        out[int(i)].append(names[int(j)])
+    return out
+
+
+def _blocking(state: State, p0: NDArray[np.float64], p1: NDArray[np.float64], ignore_units: set[str],
+              ignore_terrain: frozenset[str], own: tuple[str, str] | None) -> tuple[list[str], NDArray[np.bool_]]:
+    """What may block the sight lines ``p0[i]-p1[i]`` (figure ids, the gaps between figures,
+    terrain ids) and which blocks which line (lines x blockers), see :func:`lines_blockers`."""
     figs = state["figures"]
     others = [f for f, v in figs.items() if v["unit"] not in ignore_units]
+    names: list[str] = []
+    cols: list[NDArray[np.bool_]] = [np.zeros((len(p0), 0), dtype=bool)]
     if others:
         arr = figure_array(state, others)
-        d = point_segment_distance(arr[None, :, :2], p0[:, None], p1[:, None])
-        for i, j in np.argwhere(d < arr[None, :, 2] - EPS):
-            out[int(i)].append(others[int(j)])
+        cols.append(point_segment_distance(arr[None, :, :2], p0[:, None], p1[:, None]) < arr[None, :, 2] - EPS)
+        names += others
     walls = sight_walls(state, others, own)
     if walls is not None:
-        cross = segments_intersect(p0[:, None], p1[:, None], walls[0][None], walls[1][None]).any(axis=1)
-        for i in np.nonzero(cross)[0]:
-            out[int(i)].append("gap between figures")
+        cols.append(segments_intersect(p0[:, None], p1[:, None], walls[0][None], walls[1][None]).any(axis=1)[:, None])
+        names.append("gap between figures")
     for t in state["terrain"]:
         if t["height"] != "high" or t["id"] in ignore_terrain:
             continue
@@ -92,9 +102,9 @@ def lines_blockers(state: State, lines: list[tuple[Point, Point]], ignore_units:
         else:                      # high area terrain the line enters and leaves (SAGA p.15)
             ends_in = points_in_polygon(np.concatenate([p0, p1]), t["polygon"], eps=0.0).reshape(2, -1).any(axis=0)
             hit = ~ends_in & (segments_polygon_distance(p0, p1, t["polygon"]) <= EPS)
-        for i in np.nonzero(hit)[0]:
-            out[int(i)].append(t["id"])
-    return out
+        cols.append(hit[:, None])
+        names.append(t["id"])
+    return names, np.concatenate(cols, axis=1)
 
 
 def _crossings(a: NDArray[np.float64], b: NDArray[np.float64], c: NDArray[np.float64],
@@ -160,8 +170,9 @@ def _wall_targets(poly: NDArray[np.float64], circles: NDArray[np.float64], seg_a
     """The points whose directions may bound what is seen of the walls ``poly``: its corners (first),
     the ends of the blocking segments, and where a blocker meets the walls."""
     ea, eb = poly, np.roll(poly, -1, axis=0)
-    return np.concatenate([poly, seg_a, seg_b, _crossings(seg_a, seg_b, ea, eb) if len(seg_a) else np.zeros((0, 2)),
+    rest = np.concatenate([seg_a, seg_b, _crossings(seg_a, seg_b, ea, eb) if len(seg_a) else np.zeros((0, 2)),
                            _circle_crossings(ea, eb, circles) if len(circles) else np.zeros((0, 2))])
+    return np.concatenate([poly, np.unique(rest, axis=0)])
 
 
 def _rays_to_walls(origins: NDArray[np.float64], poly: NDArray[np.float64], circles: NDArray[np.float64],
@@ -219,26 +230,30 @@ def lines_to_building(state: State, p: Point, building: str, ignore_units: set[s
     return _rays_to_walls(po[None], poly, circles, _wall_targets(poly, circles, seg_a, seg_b))
 
 
-def _critical_lines(points: NDArray[np.float64], circles: NDArray[np.float64]) -> tuple[NDArray[np.float64],
-                                                                                        NDArray[np.float64]]:
-    """The lines touching two features (origins, directions): through two points, through a point
-    and tangent to a base, tangent to two bases (the four common tangents)."""
-    o, d = [np.zeros((0, 2))], [np.zeros((0, 2))]
+def _critical_lines(points: NDArray[np.float64], circles: NDArray[np.float64]) -> tuple[
+        NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """The lines touching two features: through two points, through a point and tangent to a base,
+    tangent to two bases (the four common tangents). Each as (origin, direction, far): the one
+    feature at the origin, the other at origin + far * direction."""
+    o, d, far = [np.zeros((0, 2))], [np.zeros((0, 2))], [np.zeros(0)]
     n, m = len(points), len(circles)
     if n >= 2:
         i, j = np.triu_indices(n, 1)
         o.append(points[i])
         d.append(points[j] - points[i])
+        far.append(np.ones(len(i)))
     if n and m:
         v = circles[None, :, :2] - points[:, None]
         dist = np.hypot(v[..., 0], v[..., 1])
         ok = dist > circles[None, :, 2]
+        rad = np.broadcast_to(circles[None, :, 2], dist.shape)[ok]
         base = np.arctan2(v[..., 1], v[..., 0])[ok]
-        half = np.arcsin(np.clip(np.broadcast_to(circles[None, :, 2], dist.shape)[ok] / dist[ok], 0.0, 1.0))
+        half = np.arcsin(np.clip(rad / dist[ok], 0.0, 1.0))
         at = np.broadcast_to(points[:, None], v.shape)[ok]
         for sign in (-1.0, 1.0):
             o.append(at)
             d.append(np.stack([np.cos(base + sign * half), np.sin(base + sign * half)], axis=1))
+            far.append(np.sqrt(np.maximum(dist[ok] ** 2 - rad ** 2, 0.0)))
     if m >= 2:
         i, j = np.triu_indices(m, 1)
         c1, c2 = circles[i], circles[j]
@@ -252,15 +267,19 @@ def _critical_lines(points: NDArray[np.float64], circles: NDArray[np.float64]) -
             for h in (1.0, -1.0):
                 # the unit normal n with n.c1 + k = r1 and n.c2 + k = sign * r2
                 nrm = (dr[:, None] * dv + h * root[:, None] * perp)[ok] / dd[ok, None]
-                o.append(c1[ok, :2] - c1[ok, 2:3] * nrm)
-                d.append(np.stack([-nrm[:, 1], nrm[:, 0]], axis=1))
-    return np.concatenate(o), np.concatenate(d)
+                start = c1[ok, :2] - c1[ok, 2:3] * nrm
+                u = np.stack([-nrm[:, 1], nrm[:, 0]], axis=1)
+                o.append(start)
+                d.append(u)
+                far.append(((c2[ok, :2] - start) * u).sum(axis=1))
+    return np.concatenate(o), np.concatenate(d), np.concatenate(far)
 
 
 def _wall_positions(origins: NDArray[np.float64], dirs: NDArray[np.float64], ea: NDArray[np.float64],
-                    eb: NDArray[np.float64], segment: bool = False) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
-    """Where the lines ``origins[i] + t dirs[i]`` (``segment``: only 0 <= t <= 1) meet the walls
-    ``ea[k]-eb[k]``: the wall indices and the positions 0..1 along them."""
+                    eb: NDArray[np.float64]) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64],
+                                                       NDArray[np.float64]]:
+    """Where the lines ``origins[i] + t dirs[i]`` meet the walls ``ea[k]-eb[k]``: the line and wall
+    indices, the positions 0..1 along the walls and the t along the lines."""
     e = eb - ea
     den = dirs[:, None, 0] * e[None, :, 1] - dirs[:, None, 1] * e[None, :, 0]
     w = ea[None] - origins[:, None]
@@ -268,10 +287,8 @@ def _wall_positions(origins: NDArray[np.float64], dirs: NDArray[np.float64], ea:
         s_ = (w[..., 0] * dirs[:, None, 1] - w[..., 1] * dirs[:, None, 0]) / den
         t = (w[..., 0] * e[None, :, 1] - w[..., 1] * e[None, :, 0]) / den
     hit = (np.abs(den) > 1e-12) & (s_ >= 0) & (s_ <= 1)
-    if segment:
-        hit &= (t >= 0) & (t <= 1)
-    _, k = np.nonzero(hit)
-    return k, s_[hit]
+    i, k = np.nonzero(hit)
+    return i, k, s_[hit], t[hit]
 
 
 def lines_between_buildings(state: State, first: str, second: str, ignore_units: set[str],
@@ -305,14 +322,21 @@ def lines_between_buildings(state: State, first: str, second: str, ignore_units:
     fa, fb = pb, np.roll(pb, -1, axis=0)
     points = np.unique(np.concatenate([seg_a, seg_b, pb, _crossings(seg_a, seg_b, fa, fb) if len(seg_a)
                                        else np.zeros((0, 2)), _circle_crossings(fa, fb, circles)]), axis=0)
-    origins, dirs = _critical_lines(points, circles)
-    side = (pb[None, :, 0] - origins[:, None, 0]) * dirs[:, None, 1] - \
-        (pb[None, :, 1] - origins[:, None, 1]) * dirs[:, None, 0]
-    meets = (side.min(axis=1) <= EPS) & (side.max(axis=1) >= -EPS)   # the line reaches the second
-    k, pos = _wall_positions(origins[meets], dirs[meets], ea, eb)
+    origins, dirs, far = _critical_lines(points, circles)
+    # a point of the walls where the two features line up one behind the other, on its way to
+    # the second building (two features on opposite sides never share a direction)
+    i, k, pos, t = _wall_positions(origins, dirs, ea, eb)
+    reach = ((pb[None] - origins[i, None]) * dirs[i, None]).sum(axis=2)
+    side = (pb[None, :, 0] - origins[i, None, 0]) * dirs[i, None, 1] - \
+        (pb[None, :, 1] - origins[i, None, 1]) * dirs[i, None, 0]
+    ahead = (t < np.minimum(0.0, far[i]) - EPS) & (reach.max(axis=1) > t)
+    behind = (t > np.maximum(0.0, far[i]) + EPS) & (reach.min(axis=1) < t)
+    keep = (ahead | behind) & (side.min(axis=1) <= EPS) & (side.max(axis=1) >= -EPS)
+    k, pos = k[keep], pos[keep]
     if len(seg_a):                                  # where the point crosses a blocker
-        k2, pos2 = _wall_positions(seg_a, seg_b - seg_a, ea, eb, segment=True)
-        k, pos = np.concatenate([k, k2]), np.concatenate([pos, pos2])
+        _, k2, pos2, t2 = _wall_positions(seg_a, seg_b - seg_a, ea, eb)
+        on_seg = (t2 >= 0) & (t2 <= 1)
+        k, pos = np.concatenate([k, k2[on_seg]]), np.concatenate([pos, pos2[on_seg]])
     on = _circle_crossings(ea, eb, circles)         # where it enters or leaves a base
     if len(on):
         k3 = point_segment_distance(on[:, None], ea[None], eb[None]).argmin(axis=1)
@@ -327,7 +351,11 @@ def lines_between_buildings(state: State, first: str, second: str, ignore_units:
     samples = np.concatenate(parts)
     samples = samples[np.argsort(segments_polygon_distance(samples, samples, pb), kind="stable")]
     for i in range(0, len(samples), SAMPLE_BATCH):
-        yield _rays_to_walls(samples[i:i + SAMPLE_BATCH], pb, circles, targets)
+        starts, ends = _rays_to_walls(samples[i:i + SAMPLE_BATCH], pb, circles, targets)
+        # the lines through a base are blocked: left out before the dearer tests (gaps, terrain)
+        through = point_segment_distance(circles[None, :, :2], starts[:, None], ends[:, None]) < circles[None, :, 2] - EPS
+        free = ~through.any(axis=1)
+        yield starts[free], ends[free]
 
 
 SAMPLE_BATCH = 64       # points of a building's walls whose sight lines are tested at once
@@ -358,11 +386,14 @@ def sight_line(state: State, a: str, b: str) -> tuple[Point, Point, list[str]]:
         batches = []
     first: tuple[Point, Point, list[str]] | None = None
     for p0, p1 in batches:         # the most direct first: most answers come early
-        lines = list(zip(map(tuple, p0.tolist()), map(tuple, p1.tolist())))
-        for line, blockers in zip(lines, lines_blockers(state, lines, ignore, held, own)):  # type: ignore[arg-type]
-            if not blockers:
-                return line[0], line[1], []
-            first = first or (line[0], line[1], blockers)
+        if not len(p0):
+            continue
+        names, blocked = _blocking(state, p0, p1, ignore, held, own)
+        clear = np.flatnonzero(~blocked.any(axis=1))
+        if len(clear):
+            return tuple(p0[clear[0]].tolist()), tuple(p1[clear[0]].tolist()), []  # type: ignore[return-value]
+        first = first or (tuple(p0[0].tolist()), tuple(p1[0].tolist()),  # type: ignore[assignment]
+                          [names[j] for j in np.flatnonzero(blocked[0])])
     return first or (ca, cb, lines_blockers(state, [(ca, cb)], ignore, held, own)[0])
 
 
