@@ -264,10 +264,8 @@ class DemoScene:
         """Resume, Save (this position, as a game to play on), Load (a saved game), Back to the
         demonstrations, Quit."""
         self.close_pause()
-        self.pause = PauseMenu(self.ui, self.size, f"Demonstration: {self.demo.title}",
-                               "Save keeps this position as a game to play on; a demonstration itself "
-                               "always starts again from its first step.",
-                               back="Back to the demonstrations")
+        self.pause = PauseMenu(self.ui, self.size, "Demonstration",
+                               "Save keeps this position as a game to play on.", back="Back to the demonstrations")
 
     def close_pause(self) -> None:
         if self.pause is not None:
