@@ -76,6 +76,7 @@ def ways(board: Board, state: State, ch: Char) -> dict[str, tuple[int, list[str]
     best: dict[tuple[Any, ...], int] = {}
     capped_move = ch.get("move_cap") is not None
     occ = living_at(state)
+    ships = fleet.ship_hexes(board, state)
     while queue:
         spent, _, here, path = heapq.heappop(queue)
         key = (here["hex"], here.get("front"), here.get("steps", 0) if capped_move else None)
@@ -84,7 +85,7 @@ def ways(board: Board, state: State, ch: Char) -> dict[str, tuple[int, list[str]
         seen.add(key)
         if path and path[-1] not in out:
             out[path[-1]] = (spent, path)
-        for to, cost in _reachable_steps(board, state, here).items():
+        for to, cost in _reachable_steps(board, state, here, ships, occ).items():
             after = _stepped(board, here, to, cost)
             crowded = any(i != ch["id"] for h in hexes_of(after) for i in occ.get(h, ()))
             if crowded and entry_problem(board, state, here, to, cost) is not None:
@@ -165,13 +166,16 @@ def stuck_stacks(board: Board, state: State) -> list[str]:
             if not any(step_options(board, state, state["chars"][i]) for i in occ[h] if i in state["chars"])]
 
 
-def _reachable_steps(board: Board, state: State, ch: Char) -> dict[str, int]:
-    """Adjacent destinations and their MP cost, within the MP and the move cap, stacking aside."""
+def _reachable_steps(board: Board, state: State, ch: Char, ships: dict[str, tuple[str, int]] | None = None,
+                     occ: dict[str, list[str]] | None = None) -> dict[str, int]:
+    """Adjacent destinations and their MP cost, within the MP and the move cap, stacking aside.
+    ``ships`` and ``occ`` (:func:`fleet.ship_hexes`, :func:`living_at`) may be given by a search
+    asking about many positions of one state."""
     out: dict[str, int] = {}
     if not can_act(state, ch) or ch["mp"] <= 0 or capped(ch):
         return out
-    ships = fleet.ship_hexes(board, state)
-    occ = living_at(state)
+    ships = fleet.ship_hexes(board, state) if ships is None else ships
+    occ = living_at(state) if occ is None else occ
     origin = front_hex(ch)
     cands = set(board.neighbours(origin))
     if ch.get("mounted"):
