@@ -97,6 +97,34 @@ IDLE_WAIT_MS = 250
 IDLE_POLL = 0.02
 
 
+#: Keys a press of which means one thing once: their key repeat (``set_repeat``) is dropped.
+ONCE_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_F1})
+#: With Ctrl, the keys that do repeat (held: undo or redo step after step).
+CTRL_REPEATING = frozenset({pygame.K_z, pygame.K_y})
+
+
+class KeyRepeats:
+    """Drops the key repeats of keys meant once. pygame repeats a key held past the repeat delay
+    until its release is read; a slow frame (a long phase change, a loaded machine) keeps a
+    quick tap's release unread that long, and the tap came again: Esc opened the Esc menu and
+    closed it, Ctrl+Enter ended the next phases too. Held arrows, zoom and Ctrl+Z still repeat."""
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+
+    def once_repeated(self, event: pygame.event.Event) -> bool:
+        """True for a repeat to drop (a key meant once pressed again before its release)."""
+        if event.type == pygame.KEYUP:
+            self.down.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.down.clear()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self.down:
+                return event.key in ONCE_KEYS or bool(event.mod & pygame.KMOD_CTRL) and event.key not in CTRL_REPEATING
+            self.down.add(event.key)
+        return False
+
+
 def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
     """The events that arrive within ``timeout_ms`` (none: an empty list), sleeping between looks."""
     deadline = time.monotonic() + timeout_ms / 1000
@@ -234,6 +262,7 @@ class App:
         or for ``HOT_AFTER_INPUT`` after the last input; otherwise it sleeps until an event
         comes (:func:`wait_for_events`) and an idle window costs next to no CPU."""
         clock = pygame.time.Clock()
+        repeats = KeyRepeats()
         frames = 0
         last_input = time.monotonic()
         last_frame = last_input
@@ -250,6 +279,8 @@ class App:
             if events:
                 last_input = time.monotonic()
             for event in events:
+                if repeats.once_repeated(event):
+                    continue
                 if event.type == pygame.QUIT:
                     self.request_quit()
                 elif event.type == pygame.VIDEORESIZE:

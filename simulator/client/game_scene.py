@@ -25,8 +25,6 @@ from simulator.core.session import Session
 from simulator.core.view import SecretChoice, SidePanel
 #: The most single-option secret choices made by themselves in a row (each is one action).
 MOST_ALONE = 64
-#: With Ctrl: the End phase key.
-END_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class Host(Protocol):
@@ -82,9 +80,6 @@ class GameScene:
         self.screen_holder: str | None = solo.human if solo else None
         #: Set while a choice with a single option is being made by itself.
         self._choosing_alone = False
-        #: Ctrl+Enter has ended a phase and its key is not released yet: pygame's key repeat sends
-        #: it again while a slow phase change holds up the loop, which must not end the next phases.
-        self._end_key_held = False
         #: The legal actions only the "to do now" panel offers, and the model revision they are of.
         self._loose_list: list[Action] = []
         self._loose_at = -1
@@ -411,8 +406,6 @@ class GameScene:
 
     # -- events ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYUP or (event.type == pygame.KEYDOWN and event.key not in END_KEYS):
-            self._end_key_held = False      # released, or another key pressed: its repeats have stopped
         if self.quit_dialog is not None:
             self._handle_quit_dialog(event)
             return
@@ -470,11 +463,9 @@ class GameScene:
             self.button("save")
         elif ctrl and event.key == pygame.K_o:
             self.button("load")
-        elif ctrl and event.key in END_KEYS:
-            if not self._end_key_held:
-                self._end_key_held = True
-                self.end_phase()
-                self.refresh_panels()
+        elif ctrl and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_phase()
+            self.refresh_panels()
         elif self.ui.get_focus_set() and event.key != pygame.K_ESCAPE and not ctrl:
             return True   # typing in a text box
         else:

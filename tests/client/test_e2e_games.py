@@ -54,13 +54,14 @@ def window(tmp_path: Path) -> Iterator[Callable[[str, str], WindowDriver]]:
 
 
 def drawn_board(d: WindowDriver, shot: Path) -> None:
-    """The board and the side panel are drawn in the window (not blank, not one colour)."""
+    """The board and the side panel (when there is one) are drawn in the window (not blank,
+    not one colour)."""
     if not d.live:
         return
     pixels = d.screenshot(shot)
     board = d.scene.view.camera.viewport
     panel = d.scene.side.rect
-    for name, rect in (("board", board), ("side panel", panel)):
+    for name, rect in (("board", board), ("side panel", panel)) if d.scene.side.panels else (("board", board),):
         part = pixels[rect.top:rect.bottom, rect.left:rect.right].reshape(-1, 3)
         colours = len(np.unique(part[:: max(1, len(part) // 4000)], axis=0))
         assert colours > 12, f"the {name} looks blank in {shot} ({colours} colours)"
@@ -86,15 +87,17 @@ def secret_choice(d: WindowDriver, want: Callable[[Action], bool]) -> Action:
     s = d.scene
     secret = s.model.secret
     assert secret is not None, f"no secret choice waits ({s.model.banner})"
-    before = d.screenshot_array()
+    before = None
     if s.handover is not None:
         assert s.handover.choice.player == secret.player
+        before = d.screenshot_array()
         d.press(s.handover.buttons[0][0])
         assert s.handover is None, "the hand-over screen stayed"
     assert s.side.shown == gestures.SECRET, f"no chooser under the board ({s.side.shown})"
     slot = next((sl.id for sl in s.side.panel().slots if want(secret.options[int(sl.id)][1])), None)
     assert slot is not None, f"no such option: {secret.options}"
-    d.drawn(d.slot_rect(slot), before)
+    if before is not None:
+        d.drawn(d.slot_rect(slot), before)      # the board and its chooser instead of the curtain
     d.click(d.slot_rect(slot).center)
     d.settle()
     return secret.options[int(slot)][1]
@@ -239,27 +242,87 @@ def play_asoiaf(d: WindowDriver, tmp_path: Path) -> None:
     back_to_picker(d)
 
 
+# --------------------------------------------------------------------------------------- Vikings
+@needs_x
+def test_vikings_ships_move_at_their_secret_speeds_through_a_turn_of_both_sides(window, tmp_path):
+    play_vikings(window("vikings-speed", ":92"), tmp_path)
+
+
+def play_vikings(d: WindowDriver, tmp_path: Path) -> None:
+    s = d.scene
+    assert s.handover is not None, "the Vikings' secret speeds did not start behind the hand-over screen"
+    chosen: dict[str, int] = {}
+    start = {ship: v["pivot"] for ship, v in s.model.state["ships"].items()}
+    for _ in range(60):
+        state = s.model.state
+        if state["turn"] != 1:
+            break
+        kinds = {a["type"] for a in s.model.legal}
+        if s.model.secret is not None:
+            # each captain's speed: the slower one offered (a ship at speed 0 would not move)
+            options = [a for _, a in s.model.secret.options]
+            slow = min((a for a in options if a["speed"] > 0), key=lambda a: a["speed"])
+            secret_choice(d, lambda a: a == slow)
+            chosen[slow["ship"]] = slow["speed"]
+        elif "ship_move" in kinds:
+            # a ship at its chosen speed: right-click it, a move from its menu
+            ship = next(a["ship"] for a in s.model.legal if a["type"] == "ship_move")
+            d.open_menu(lambda: d.click(d.spot_of(ship), button=3))
+            d.choose(lambda a: a["type"] == "ship_move" and a["ship"] == ship)
+            d.settle()
+            if len([a for a in d.played().history if a["type"] == "ship_move"]) == 1:
+                drawn_board(d, tmp_path / "vikings-ship-moved.png")
+        else:
+            end_phases_while(d, lambda: s.model.state["turn"] == 1 and s.model.secret is None and not any(
+                a["type"] == "ship_move" for a in s.model.legal), most=20)
+    played = d.played()
+    assert played.state["turn"] == 2
+    ships = played.state["ships"]
+    assert set(chosen) == {"skiff", "wave_wolf", "sea_hall"}
+    for ship, speed in chosen.items():       # the last naval phase: as many hexes as chosen
+        assert ships[ship]["speed"] == speed and ships[ship]["moves"] == speed, ships[ship]
+        assert ships[ship]["pivot"] != start[ship], f"{ship} did not move"
+    drawn_board(d, tmp_path / "vikings-turn-2.png")
+    back_to_picker(d)
+
+
 # ---------------------------------------------------------------------- found by these tests
-def test_ctrl_enter_repeated_before_its_release_ends_one_phase(tmp_path):
-    """A slow phase change held up the loop past pygame's key-repeat delay: the repeats of one
-    Ctrl+Enter ended the next phases too (the Nurkott defender's phases ran by in one press)."""
+def test_a_tap_repeated_before_its_release_is_taken_once(tmp_path):
+    """A slow frame kept a tap's release unread past pygame's key-repeat delay: the repeats of
+    one Ctrl+Enter ended the next phases too (the Nurkott defender's phases ran by in one
+    press), one Esc opened the Esc menu and closed it. Held arrows and Ctrl+Z still repeat."""
+    from simulator.client.app import KeyRepeats
     from simulator.client.game_scene import GameScene
     from simulator.core.session import Session
 
+    def key(kind: int, k: int, mod: int = 0) -> pygame.event.Event:
+        return pygame.event.Event(kind, key=k, mod=mod, unicode="", scancode=0)
+
     scene = GameScene(None, Session.load(positioned_save("nurkott-invaders", tmp_path)), SIZE)
-    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
-    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
-    ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    repeats = KeyRepeats()
+    ctrl = pygame.KMOD_CTRL
     steps = len(scene.model.session.history)
-    for event in (down, down, down):          # the press and two repeats, its release still queued
-        scene.handle(event)
+    # the press, repeats, Ctrl released before Enter, a repeat, then Enter's release
+    for event in (key(pygame.KEYDOWN, pygame.K_LCTRL, ctrl), key(pygame.KEYDOWN, pygame.K_RETURN, ctrl),
+                  key(pygame.KEYDOWN, pygame.K_RETURN, ctrl), key(pygame.KEYUP, pygame.K_LCTRL),
+                  key(pygame.KEYDOWN, pygame.K_RETURN, ctrl), key(pygame.KEYUP, pygame.K_RETURN)):
+        if not repeats.once_repeated(event):
+            scene.handle(event)
     assert len(scene.model.session.history) == steps + 1
-    scene.handle(up)
-    scene.handle(down)                        # pressed again: the next phase ends
+    for event in (key(pygame.KEYDOWN, pygame.K_RETURN, ctrl), key(pygame.KEYUP, pygame.K_RETURN)):
+        if not repeats.once_repeated(event):       # pressed again: the next phase ends
+            scene.handle(event)
     assert len(scene.model.session.history) == steps + 2
-    scene.handle(ctrl)                        # another key pressed between (its release lost)
-    scene.handle(down)
-    assert len(scene.model.session.history) == steps + 3
+    for event in (key(pygame.KEYDOWN, pygame.K_ESCAPE), key(pygame.KEYDOWN, pygame.K_ESCAPE)):
+        if not repeats.once_repeated(event):
+            scene.handle(event)
+    assert scene.pause is not None, "the repeat of Esc closed the Esc menu"
+    assert not repeats.once_repeated(key(pygame.KEYDOWN, pygame.K_LEFT))
+    assert not repeats.once_repeated(key(pygame.KEYDOWN, pygame.K_LEFT))       # held: the view pans on
+    assert not repeats.once_repeated(key(pygame.KEYDOWN, pygame.K_z, ctrl))
+    assert not repeats.once_repeated(key(pygame.KEYDOWN, pygame.K_z, ctrl))    # held Ctrl+Z: undo on
+    repeats.once_repeated(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert not repeats.once_repeated(key(pygame.KEYDOWN, pygame.K_ESCAPE))    # a release lost with the focus
 
 
 def test_the_scenario_list_title_names_no_game(tmp_path):
