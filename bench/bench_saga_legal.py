@@ -1,14 +1,16 @@
 """Benchmark: SAGA ``legal_actions`` on seeded random playouts (issue #24).
 
-Run: ``python bench/bench_saga_legal.py [repeats]`` from the repository root (not a test; never fails on
-time). Plays the recorded playouts (``tests/saga/data/legal_lists_playouts.json``: s2-ford,
-s1-warlords-fury and the quick-start, the actions taken and every legal list, recorded before
-the speed-up) twice in one run: with the reference code path (``paths.SHORTCUTS`` and
-``movement.SHORTCUTS`` off: one A* search per goal over the whole visibility graph, the path
-worlds rebuilt for each call) and with the shipped one; checks that both give the recorded lists,
-and prints the maximum, median and 95th percentile of one ``legal_actions`` call (CPU time, the
-least of ``repeats`` runs, 3 unless told, the caches put back as they were before the first) for
-each, and their ratio. ``--record`` writes the data file anew from the code as it stands.
+Run: ``python bench/bench_saga_legal.py [repeats]`` from the repository root (not a test; never
+fails on time). Replays the recorded playouts (``tests/saga/data/legal_lists_playouts.json``:
+s2-ford, s1-warlords-fury and the quick-start; the actions taken and every legal list, recorded
+before the speed-up) twice in one run: with the reference code path (``paths.SHORTCUTS`` and
+``movement.SHORTCUTS`` off: obstacles grown anew each time, one A* search per goal over the
+whole visibility graph, an engagement's spots tested enemy figure by enemy figure, the exact
+distance for every terrain leg near a piece) and with the shipped one; checks that both give the
+recorded lists, and prints the maximum, median and 95th percentile of one ``legal_actions`` call
+(CPU time, the least of ``repeats`` runs, 3 unless told, the caches put back as they were before
+the first) for each, and their ratio. ``--record`` writes the data file anew from the code as it
+stands (only before a change that must keep the lists).
 """
 
 from __future__ import annotations

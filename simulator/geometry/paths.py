@@ -32,6 +32,7 @@ __all__ = ["configuration_obstacle", "segments_clear_of_convex", "shortest_path"
            "path_entry", "nearest_point", "gap_points", "inside_convex", "ConvexSet", "PathSearch"]
 
 F = NDArray[np.float64]
+Edges = NDArray[np.bool_] | NDArray[np.uint64]   # ConvexSet.outside_edges: booleans, or bits of one integer
 TOUCH = 1e-7          # distance within which a segment only touches an obstacle's outline
 
 #: The speed-ups (issue #24): grown obstacles remembered by their inputs, each node's depth
@@ -184,7 +185,7 @@ class ConvexSet:
             out.normals, out.offsets, out.vertices = self.normals[keep], self.offsets[keep], self.vertices[keep]
         return out
 
-    def outside_edges(self, points: F, eps: float = TOUCH) -> NDArray[np.bool_] | NDArray[np.uint64]:
+    def outside_edges(self, points: F, eps: float = TOUCH) -> "Edges":
         """For :meth:`clear_from_each`: of each point and polygon, the edges whose line the point
         lies on or outside (within ``eps``): as bits of one integer (up to 64 edges), else
         (points, polygons, edges) booleans."""
@@ -196,12 +197,12 @@ class ConvexSet:
         return (out.astype(np.uint64) << np.arange(out.shape[2], dtype=np.uint64)).sum(axis=2, dtype=np.uint64)
 
     @staticmethod
-    def _apart(a: NDArray[np.bool_] | NDArray[np.uint64], b: NDArray[np.bool_] | NDArray[np.uint64]) -> NDArray[np.bool_]:
+    def _apart(a: "Edges", b: "Edges") -> NDArray[np.bool_]:
         """Whether some edge's line has both points (of :meth:`outside_edges`) outside it."""
         both = a & b
         return both != 0 if both.dtype == np.uint64 else both.any(axis=-1)
 
-    def clear_from_each(self, points: F, u: int, todo: NDArray[np.intp], outside: NDArray[np.bool_] | NDArray[np.uint64],
+    def clear_from_each(self, points: F, u: int, todo: NDArray[np.intp], outside: "Edges",
                         eps: float = TOUCH) -> NDArray[np.bool_]:
         """(todo, polygons): whether the segment from ``points[u]`` to each ``points[todo]``
         enters the polygon's interior (:meth:`clear`'s tests, polygon by polygon), given
@@ -219,12 +220,12 @@ class ConvexSet:
         ln = np.hypot(n[:, 0], n[:, 1])
         long = ln > 1e-12
         n[long] /= ln[long, None]
-        side = np.einsum("pvd,pd->pv", self.vertices[m], n) - np.einsum("pd,pd->p", n, np.broadcast_to(a, n.shape))[:, None]
+        at = np.einsum("pd,pd->p", n, np.broadcast_to(a, n.shape))
+        side = np.einsum("pvd,pd->pv", self.vertices[m], n) - at[:, None]
         ok[k, m] = long & ((side >= -eps).all(axis=1) | (side <= eps).all(axis=1))
         return ok
 
-    def clear_to_each(self, points: F, outside: NDArray[np.bool_] | NDArray[np.uint64], goal: F,
-                      eps: float = TOUCH) -> NDArray[np.bool_]:
+    def clear_to_each(self, points: F, outside: "Edges", goal: F, eps: float = TOUCH) -> NDArray[np.bool_]:
         """(points, polygons): :meth:`clear` of the segments from each of ``points`` to ``goal``,
         polygon by polygon, given :meth:`outside_edges` of ``points`` (as :meth:`clear_from_each`)."""
         if not self.count or not len(points):
