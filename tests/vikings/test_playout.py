@@ -65,10 +65,14 @@ def play_randomly(s: Session, rng: random.Random, end_bias: float, most: int, in
             check_invariants(s.state_data())
 
 
-@pytest.mark.parametrize("name,games", [("sea_fight", 50), ("village_raid", 50)])   # 100 games in all
-def test_random_games_reach_the_turn_limit(name, games):
+#: Seeds chosen from 0-49 of each scenario (the former 100 games) so that, scenario by scenario,
+#: they play every action type, raise every event kind and cite every rule the 100 did, each at
+#: least twice where the 100 did (a sixth of the CPU for the same reach).
+@pytest.mark.parametrize("name,seeds", [("sea_fight", [2, 7, 8, 13, 15, 17, 25, 30, 32, 37]),
+                                        ("village_raid", [7, 9, 10, 11, 18, 32, 42])])
+def test_random_games_reach_the_turn_limit(name, seeds):
     sc = short(name, 2)
-    for seed in range(games):
+    for seed in seeds:
         s = Session(GAME, sc, seed=seed)
         play_randomly(s, random.Random(seed), 0.3, 1500)
         out = s.outcome()
