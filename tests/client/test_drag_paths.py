@@ -28,7 +28,7 @@ from tests.client.conftest import SIZE, screen_of
 HEX_SCENARIOS = {"vikings": ("vikings/beach_landing", "vikings/low_tide_raid"),
                  "dragon_rage": ("dragon_rage/esirien-1-fury", "dragon_rage/nurkott-2-raid",
                                  "dragon_rage/esirien-6-giants")}
-HEX_STATES = 3
+HEX_STATES = 2
 TABLE_SCENARIOS = {"saga": ("saga/quickstart", "saga/clash-of-steel"),
                    "asoiaf": ("asoiaf/clash-of-kings", "asoiaf/dance-with-dragons")}
 
