@@ -18,10 +18,11 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
 from simulator.core.game import Action, State
-from simulator.core.hexmap import HexMap
+if TYPE_CHECKING:        # an annotation only: the picker's start need not import numpy
+    from simulator.core.hexmap import HexMap
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
