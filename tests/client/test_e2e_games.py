@@ -22,7 +22,7 @@ from simulator.core.game import Action
 from simulator.core.script import run_script
 from tests.client.window_driver import ROOT, WindowDriver, tools_missing
 
-SIZE = (1100, 720)
+SIZE = (960, 600)
 SCRIPTS = ROOT / "docs" / "images" / "scripts"
 
 needs_x = pytest.mark.skipif(bool(tools_missing()), reason=tools_missing() or "-")

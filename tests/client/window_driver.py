@@ -13,6 +13,7 @@ sequence of gestures quickly.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -25,7 +26,9 @@ import numpy as np
 import pygame
 import pygame_gui
 
+from simulator.core.errors import DataError
 from simulator.core.game import Action
+from simulator.core.savefile import read_journal, split_header
 from simulator.core.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +76,10 @@ class WindowDriver:
         self.shots: list[Path] = []
         self._seen: tuple[float, int] | None = None
         self._saved: Session | None = None
+        #: The actions of the save opened (the gestures' come after them).
+        self.start_steps = len(self.scene.model.session.history)
+        #: The window before the gesture that opened the menu (its rows are clicked once it shows).
+        self._blank_menu: np.ndarray | None = None
 
     # -- the program ------------------------------------------------------------------------
     def start(self) -> None:
@@ -154,18 +161,33 @@ class WindowDriver:
         assert got is not None, "the program has not autosaved"
         return got
 
+    def journal(self) -> dict[int, Any] | None:
+        """The actions the autosave's journal records, by their count (the first is 1), read
+        without replaying them: cheap enough to poll; None while there is none."""
+        try:
+            text = self.autosave.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        if split_header(text) is None:
+            return None
+        try:
+            records = read_journal(text, str(self.autosave)).records
+        except DataError:                   # caught while being written: read it next time
+            return None
+        return {r.data["n"] + 1: r.data["action"] for r in records if r.op == "do"}     # n counts from 0
+
     def settle(self) -> None:
-        """Wait until the autosave holds as many actions as the shadow, then check they are the same."""
-        want = list(self.scene.model.session.history)
-        if not self.live:
+        """Wait until the autosave holds as many actions as the shadow, then check that the ones
+        done here are the shadow's."""
+        want = json.loads(json.dumps(list(self.scene.model.session.history)))
+        if not self.live or len(want) == self.start_steps:
             return
-        if len(want) == len(Session.load(self.save).history) and self.saved() is None:
-            time.sleep(0.3)         # nothing acted yet: the frame only
-            return
-        self._until(lambda: (s := self.saved()) is not None and len(s.history) >= len(want),
-                    f"the autosave to reach {len(want)} actions (last wanted {want[-1] if want else None})")
-        got = list(self.saved().history)   # type: ignore[union-attr]
-        assert got == want, f"the window did {got[len(want) - 3:]}, the gestures meant {want[-3:]}"
+        self._until(lambda: (j := self.journal()) is not None and max(j, default=0) >= len(want),
+                    f"the autosave to reach {len(want)} actions (last wanted {want[-1]})")
+        done = self.journal() or {}
+        got = [done.get(n) for n in range(self.start_steps + 1, max(done) + 1)]
+        meant = want[self.start_steps:]
+        assert got == meant, f"the window did {got[-3:]}, the gestures meant {meant[-3:]}"
 
     def drawn(self, rect: pygame.Rect, before: np.ndarray) -> None:
         """Wait until the window's pixels in ``rect`` differ from ``before`` (a menu or panel shown)."""
@@ -287,6 +309,7 @@ class WindowDriver:
         button = item.get("button_element")
         assert button is not None, f"{text!r} is scrolled out of the menu"
         if self.live:
+            assert self._blank_menu is not None, "open menus with open_menu()"
             self.drawn(d.rect, self._blank_menu)
             x, y = button.rect.center
             self._xdo("mousemove", str(x), str(y))
