@@ -25,6 +25,7 @@ from typing import Any, Callable
 import numpy as np
 import pygame
 import pygame_gui
+import pytest
 
 from simulator.core.errors import DataError
 from simulator.core.game import Action
@@ -88,6 +89,8 @@ class WindowDriver:
         self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
                                       "-nolisten", "tcp", "-r"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._until(lambda: self._xdo("getmouselocation").returncode == 0, "Xvfb to answer", 15)
+        if self.xvfb.poll() is not None:        # the display is taken: another server answered
+            pytest.skip(f"Xvfb could not start on {self.display}")
         self.prog = subprocess.Popen([sys.executable, "-c", LAUNCH.format(root=str(ROOT)), "play", str(self.save),
                                       "--size", f"{self.size[0]}x{self.size[1]}"],
                                      env=self.env, cwd=str(ROOT), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -312,8 +315,9 @@ class WindowDriver:
             assert self._blank_menu is not None, "open menus with open_menu()"
             self.drawn(d.rect, self._blank_menu)
             x, y = button.rect.center
+            before = self.screenshot_array()
             self._xdo("mousemove", str(x), str(y))
-            time.sleep(0.3)
+            self._changed(button.rect, before, 5.0)     # the row's hover colour: a frame saw the pointer
             self._xdo("click", "1")
         self.scene.handle(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=d.list,
                                              text=text))
