@@ -88,6 +88,10 @@ def open_target(target: str, seed: int | None) -> tuple[Session, bool]:
 #: highlights and tool tips (shown after a 1 s hover) and the crisp redraw after a zoom
 #: gesture need frames with no new event; after that the loop sleeps until the next event.
 HOT_AFTER_INPUT = 1.5
+#: For this long after an input frames come at the full ``FPS``; then at ``WARM_FPS`` until
+#: ``HOT_AFTER_INPUT``: pygame_gui's hover and tool tips change no faster than that.
+BRISK_AFTER_INPUT = 0.25
+WARM_FPS = 15
 #: Longest sleep without an event: the loop wakes this often to ask whether an animation
 #: (the computer's turn) has started, at the cost of one cheap check and no frame.
 IDLE_WAIT_MS = 250
@@ -267,9 +271,12 @@ class App:
         last_input = time.monotonic()
         last_frame = last_input
         while self.running:
-            hot = self.animating() or time.monotonic() - last_input < HOT_AFTER_INPUT or frames == 0
-            if hot:
-                clock.tick(FPS)
+            busy = self.animating() or frames == 0
+            quiet = time.monotonic() - last_input
+            if busy or quiet < HOT_AFTER_INPUT:
+                # full rate while things move; the tail after the input (a hover, a tool tip)
+                # needs a few frames a second, not sixty
+                clock.tick(FPS if busy or quiet < BRISK_AFTER_INPUT else WARM_FPS)
                 events = pygame.event.get()
             else:
                 events = wait_for_events(IDLE_WAIT_MS)
