@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -47,9 +46,8 @@ def test_bad_sizes_are_refused_naming_the_option(size, capsys, tmp_path):
     ("--measure", ["70,3", "3,3"]),
 ])
 def test_points_off_the_table_are_refused_naming_the_option(option, ends, capsys, tmp_path):
-    start = time.process_time()
+    # refused before drawing (a NaN point once made the drawing loop run for ever)
     line = refused(["render", TABLE, "--out", str(tmp_path / "a.png"), *SMALL, option, *ends], capsys, option)
-    assert time.process_time() - start < 10
     assert not (tmp_path / "a.png").exists(), line
 
 
