@@ -83,6 +83,8 @@ class GameScene:
         #: The legal actions only the "to do now" panel offers, and the model revision they are of.
         self._loose_list: list[Action] = []
         self._loose_at = -1
+        #: What the side panels were last built for (model, revision, hand-over, screen holder).
+        self._panels_key: tuple[object, ...] = ()
         #: The other sides that may act in this side's step (defensive fire), per model revision.
         self._others: dict[str, list[str]] = {}
         self._others_at = -1
@@ -124,9 +126,14 @@ class GameScene:
         (self.panels.buttons["end_phase"].enable if end and m.outcome is None and not computer else
          self.panels.buttons["end_phase"].disable)()
         self._update_overlays()
-        # after the overlays: whether a secret choice is shown depends on the hand-over screen
-        self.side.set_panels(self._secret_panel() + m.presentation.side_panels(m.state, m.viewer)
-                             + self._todo_panel(), m.active)
+        # after the overlays: whether a secret choice is shown depends on the hand-over screen.
+        # This runs on every event (a mouse motion too): the panels are asked of the game only
+        # when the state or who has the screen changes
+        key = (id(m), m.revision, self.handover is None, self.screen_holder)
+        if key != self._panels_key:
+            self._panels_key = key
+            self.side.set_panels(self._secret_panel() + m.presentation.side_panels(m.state, m.viewer)
+                                 + self._todo_panel(), m.active)
         area = self.side.board_rect(board_rect(self.size))
         if area != self.view.camera.viewport:
             self.view.set_viewport(area)

@@ -103,7 +103,8 @@ class SidePanelView:
 
     def board_rect(self, area: pygame.Rect) -> pygame.Rect:
         """What is left of ``area`` for the board once the panel has its part."""
-        self.layout(area)
+        if area != self.area:
+            self.layout(area)
         if not self.panels:
             return area.copy()
         return pygame.Rect(area.x, area.y, area.w, max(60, self.rect.y - area.y))
